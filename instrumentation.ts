@@ -1,0 +1,6 @@
+/** Runs once when the server starts, before it serves a request. */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { boot } = await import("./lib/boot");
+  await boot();
+}

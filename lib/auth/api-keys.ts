@@ -1,0 +1,144 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { withTransaction, type DbOrTx } from "@/db/client";
+import { accounts, apiKeys, plans } from "@/db/schema";
+import { now } from "@/lib/clock";
+import { ApiError } from "@/lib/http/errors";
+import { newId, randomBase62 } from "@/lib/id";
+import type { Caller } from "./caller";
+import { accountColumns } from "./caller";
+
+export const KEY_PREFIX = "lgj_";
+export const MAX_ACTIVE_KEYS = 10;
+export const DEFAULT_KEY_DAYS = 365;
+const KEY_PATTERN = /^lgj_[0-9A-Za-z]{43}$/;
+const DAY_MS = 86_400_000;
+
+export const generateKey = (): string => `${KEY_PREFIX}${randomBase62(32)}`;
+export const isWellFormedKey = (key: string): boolean => KEY_PATTERN.test(key);
+export const hashKey = (key: string): string => createHash("sha256").update(key).digest("hex");
+/** What lists show: the prefix and four characters, enough to tell keys apart. */
+export const displayStart = (key: string): string => key.slice(0, KEY_PREFIX.length + 4);
+
+export type KeyState = "active" | "revoked" | "expired";
+
+export interface KeyListItem {
+  id: string;
+  name: string;
+  start: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  state: KeyState;
+}
+
+/**
+ * Creates a key and returns its plaintext, the only time it exists outside the caller's hands. The account row is
+ * locked so two concurrent creations cannot both take the tenth slot.
+ */
+export async function createApiKey(
+  db: DbOrTx,
+  accountId: string,
+  input: { name?: string; expiresInDays?: number } = {},
+): Promise<{ key: string; id: string; start: string; expiresAt: Date }> {
+  const days = input.expiresInDays ?? DEFAULT_KEY_DAYS;
+  if (!Number.isInteger(days) || days < 0 || days > 3650) {
+    throw new ApiError(400, "parametro_invalido", { text: "La validez debe ser un número entero de días entre 0 y 3650." });
+  }
+  const name = (input.name ?? "").trim() || "Clave de API";
+  if (name.length > 80) throw new ApiError(400, "parametro_invalido", { text: "El nombre admite hasta 80 caracteres." });
+  return withTransaction(db, async (tx) => {
+    const at = now();
+    const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    if (!account) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
+    const [{ active }] = await tx
+      .select({ active: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, at)));
+    if (active >= MAX_ACTIVE_KEYS) {
+      throw new ApiError(409, "key_limit_reached", {
+        text: `Ya tenés ${MAX_ACTIVE_KEYS} claves activas, el máximo por cuenta. Revocá una para crear otra.`,
+      });
+    }
+    const key = generateKey();
+    const id = newId("key");
+    const expiresAt = new Date(at.getTime() + days * DAY_MS);
+    await tx.insert(apiKeys).values({ id, accountId, name, hash: hashKey(key), start: displayStart(key), createdAt: at, expiresAt });
+    return { key, id, start: displayStart(key), expiresAt };
+  });
+}
+
+export async function listApiKeys(db: DbOrTx, accountId: string): Promise<KeyListItem[]> {
+  const at = now();
+  const rows = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      start: apiKeys.start,
+      createdAt: apiKeys.createdAt,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, accountId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map((r) => ({ ...r, state: r.revokedAt ? "revoked" : r.expiresAt <= at ? "expired" : "active" }));
+}
+
+/** Revokes one of the account's keys. A key of another account is as missing as one that never existed. */
+export async function revokeApiKey(db: DbOrTx, accountId: string, keyId: string): Promise<{ id: string; revokedAt: Date }> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: now() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
+  if (!row?.revokedAt) throw new ApiError(404, "not_found", { text: "No hay una clave activa con ese id en la cuenta." });
+  return { id: row.id, revokedAt: row.revokedAt };
+}
+
+const TOUCH_EVERY_MS = 60_000;
+const lastTouched = new Map<string, number>();
+
+/**
+ * `last_used_at` is written at most once a minute per key and per process, outside the request's critical path:
+ * a busy key costs one UPDATE a minute instead of one per request.
+ */
+function touch(db: DbOrTx, keyId: string, at: Date): void {
+  const previous = lastTouched.get(keyId) ?? 0;
+  if (at.getTime() - previous < TOUCH_EVERY_MS) return;
+  lastTouched.set(keyId, at.getTime());
+  if (lastTouched.size > 10_000) lastTouched.clear();
+  void db
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(
+      and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at.getTime() - TOUCH_EVERY_MS)))),
+    )
+    .catch(() => lastTouched.delete(keyId));
+}
+
+/** Resolves a Bearer key to its caller, or null when it is malformed, unknown, revoked or expired. */
+export async function authenticateKey(db: DbOrTx, key: string): Promise<Caller | null> {
+  if (!isWellFormedKey(key)) return null;
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      accountId: apiKeys.accountId,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+      ...accountColumns,
+      plan: plans,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .leftJoin(plans, eq(plans.tier, accounts.planTier))
+    .where(eq(apiKeys.hash, hashKey(key)))
+    .limit(1);
+  const at = now();
+  if (!row || row.revokedAt || row.expiresAt <= at) return null;
+  touch(db, row.keyId, at);
+  const { keyId, accountId, plan, planTier, billingModel, suspended, isAdmin } = row;
+  return { kind: "key", accountId, userId: null, keyId, account: { planTier, billingModel, suspended, isAdmin }, plan };
+}

@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { withTransaction } from "@/db/client";
+import { accounts, balances, plans, type Balance } from "@/db/schema";
+import { localMonth, now } from "@/lib/clock";
+import type { BalanceResponse } from "@/lib/schemas/billing";
+import { lockBalance } from "./allotment";
+import { coverage } from "./costs";
+
+/** The plan's monthly allotment for an account (null: no automatic allotment). */
+export async function monthlyAllotment(db: DbOrTx, accountId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ monthly: plans.informeCuitCupoMensualUnidades })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.tier, accounts.planTier))
+    .where(eq(accounts.id, accountId));
+  return row?.monthly ?? null;
+}
+
+/**
+ * The balance row, with the monthly allotment refreshed when a new month began. The common case is one unlocked
+ * read; only the first read of a month takes the lock and writes the ledger.
+ */
+export async function currentBalance(db: DbOrTx, accountId: string, monthly: number | null): Promise<Balance> {
+  const at = now();
+  const [row] = await db.select().from(balances).where(eq(balances.accountId, accountId));
+  if (row && row.cupoPeriod >= localMonth(at)) return row;
+  return withTransaction(db, (tx) => lockBalance(tx, accountId, monthly, at));
+}
+
+export function shapeBalance(b: Balance, monthly: number | null): BalanceResponse {
+  return {
+    cupo: {
+      unidades_disponibles: b.cupoAvailable,
+      ...coverage(b.cupoAvailable),
+      unidades_mensuales: monthly,
+      unidades_usadas: b.cupoUsed,
+    },
+    comprado: { unidades_disponibles: b.compradoAvailable, ...coverage(b.compradoAvailable) },
+  };
+}
+
+/** GET /v1/balance. */
+export async function getBalance(db: DbOrTx, accountId: string, monthly: number | null): Promise<BalanceResponse> {
+  return shapeBalance(await currentBalance(db, accountId, monthly), monthly);
+}

@@ -1,0 +1,60 @@
+import { closeDb, getDb, setApplicationName } from "@/db/client";
+import { stopEmbedded } from "@/db/embedded";
+import { ApiError } from "@/lib/http/errors";
+import { log, logToStderr } from "@/lib/log";
+import { FlagReader, parseFlags } from "./args";
+import type { Command } from "./command";
+import { accountCommands } from "./commands/accounts";
+
+const commands: Record<string, Command> = {
+  ...accountCommands,
+};
+
+commands.help = {
+  usage: "help",
+  summary: "Lists the commands.",
+  flags: [],
+  needsDb: false,
+  run: () =>
+    Promise.resolve({
+      usage: "npm run --silent admin -- <command> [--flag value]",
+      commands: Object.entries(commands).map(([name, c]) => ({ name, usage: c.usage, summary: c.summary })),
+    }),
+};
+
+/**
+ * `npm run --silent admin -- <command> [--flag value]`: prints exactly one JSON object on stdout and exits 0,
+ * or prints `{"error", "message"}` and exits 1. Logs go to stderr.
+ */
+async function main(argv: string[]): Promise<number> {
+  logToStderr();
+  setApplicationName("legajo-cli");
+  const [name = "help", ...rest] = argv;
+  let output: Record<string, unknown>;
+  let code = 0;
+  try {
+    const command = commands[name];
+    if (!command) throw new ApiError(400, "comando_desconocido", { text: `Unknown command "${name}". Run "help" for the list.` });
+    const flags = new FlagReader(parseFlags(rest), command.flags);
+    output = await command.run(flags, command.needsDb === false ? (undefined as never) : await getDb());
+  } catch (e) {
+    code = 1;
+    if (e instanceof ApiError) output = { error: e.code, message: e.message };
+    else {
+      log().error({ err: e }, "command failed");
+      output = { error: "internal", message: e instanceof Error ? e.message : String(e) };
+    }
+  }
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+  await closeDb();
+  await stopEmbedded({ ifIdle: true });
+  return code;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,75 @@
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+const origins = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.url({ error: "must be a comma-separated list of origins such as https://app.example.com" })));
+
+/** Every environment variable the app reads. Empty strings count as unset. */
+const envSchema = z
+  .object({
+    DATA_DIR: z.string().default(".data"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    APP_URL: z.url({ error: "must be an absolute URL such as https://legajo.example.com" }).optional(),
+    TRUSTED_ORIGINS: origins.default([]),
+    NEXTAUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    TRUST_PROXY: flag.default(false),
+    UPSTASH_REDIS_REST_URL: z.url().optional(),
+    UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+    RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: flag.optional(),
+    ENGINE_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),
+    DEMO_CUITS: z.coerce.number().int().min(100).default(3000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((v, ctx) => {
+    if (!!v.UPSTASH_REDIS_REST_URL !== !!v.UPSTASH_REDIS_REST_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: [v.UPSTASH_REDIS_REST_URL ? "UPSTASH_REDIS_REST_TOKEN" : "UPSTASH_REDIS_REST_URL"],
+        message: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
+      });
+    }
+    if (!!v.S3_ACCESS_KEY_ID !== !!v.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: [v.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses `source` (default `process.env`); throws one message naming each wrong variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration. ${lines.join("; ")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

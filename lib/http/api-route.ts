@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { getDb, type Db } from "@/db/client";
+import type { Plan } from "@/db/schema";
+import { authenticateKey } from "@/lib/auth/api-keys";
+import { loadAccountCaller, type Caller } from "@/lib/auth/caller";
+import { appOrigin, isTrustedOrigin, isUnsafeMethod } from "@/lib/auth/origin";
+import { readSession } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { applyPolicy, type LimitResult, type PolicyName } from "@/lib/ratelimit";
+import { clientIp } from "./client-ip";
+import { ApiError, internalError, renderError } from "./errors";
+
+/**
+ * `required`: a key or a session, or 401. `optional`: a valid key or session raises what the caller may see;
+ * anything else is anonymous. `public`: no caller at all.
+ */
+export type AuthMode = "public" | "optional" | "required";
+
+export interface RouteOptions<A extends AuthMode> {
+  auth: A;
+  /** Key calls need the plan's REST API channel (spec 5.5); sessions and admins pass. */
+  channel?: boolean;
+  limit?: PolicyName;
+}
+
+export interface RouteContext<P, A extends AuthMode> {
+  req: Request;
+  url: URL;
+  params: P;
+  caller: A extends "required" ? VerifiedCaller : Caller | null;
+  db: Db;
+  requestId: string;
+}
+
+/** A caller that passed the gates: its plan is known. */
+export type VerifiedCaller = Caller & { plan: Plan };
+
+type Handler<P, A extends AuthMode> = (ctx: RouteContext<P, A>) => Promise<Response>;
+
+export const json = (body: unknown, init?: ResponseInit): Response => Response.json(body, init);
+
+/** Where an account on a lower plan can see the plans and move up. */
+export const upgradeUrl = (req: Request): string => `${appOrigin(req)}/planes`;
+
+function rateHeaders(r: LimitResult | null, nowMs: number): Record<string, string> {
+  if (!r) return {};
+  return {
+    "RateLimit-Limit": String(r.limit),
+    "RateLimit-Remaining": String(r.remaining),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil((r.reset - nowMs) / 1000))),
+  };
+}
+
+function tighter(a: LimitResult | null, b: LimitResult | null): LimitResult | null {
+  if (!a) return b;
+  if (!b) return a;
+  return b.remaining < a.remaining ? b : a;
+}
+
+async function countRequest(policy: PolicyName, scope: "account" | "ip", id: string, state: { headers: LimitResult | null }) {
+  const { denied, tightest } = await applyPolicy(policy, scope, id);
+  state.headers = tighter(state.headers, tightest);
+  if (denied) {
+    const nowMs = Date.now();
+    const retryAfter = Math.max(1, Math.ceil((denied.reset - nowMs) / 1000));
+    throw new ApiError(429, "rate_limited", {
+      headers: { "Retry-After": String(retryAfter), ...rateHeaders({ ...denied, remaining: 0 }, nowMs) },
+    });
+  }
+}
+
+/** Bearer key first; without an Authorization header, the session cookie. */
+async function identify(db: Db, req: Request): Promise<Caller | null> {
+  const authorization = req.headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer ([^\s]+)$/.exec(authorization.trim());
+    return match ? authenticateKey(db, match[1]) : null;
+  }
+  const session = await readSession(req.headers);
+  return session ? loadAccountCaller(db, session.accountId, session.userId) : null;
+}
+
+/**
+ * The one wrapper around every `app/v1` handler: request id, client IP and account rate limits, authentication,
+ * account and plan gates, cross-site check for sessions, and errors rendered as the contract's JSON. A request
+ * counts toward its limits as soon as it arrives, whatever its outcome.
+ */
+export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMode>(
+  options: RouteOptions<A>,
+  handler: Handler<P, A>,
+) {
+  return async (req: Request, segment: { params: Promise<P> }): Promise<Response> => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    const limits = { headers: null as LimitResult | null };
+    let accountId: string | undefined;
+    let response: Response;
+    try {
+      const { TRUST_PROXY, TRUSTED_ORIGINS } = env();
+      if (options.limit) await countRequest(options.limit, "ip", clientIp(req.headers, TRUST_PROXY), limits);
+      const db = await getDb();
+      let caller = options.auth === "public" ? null : await identify(db, req);
+      if (caller && options.auth === "optional" && (caller.account.suspended || !caller.plan)) caller = null;
+      if (options.auth === "required") {
+        if (!caller) throw new ApiError(401, "unauthenticated");
+        accountId = caller.accountId;
+        if (options.limit) await countRequest(options.limit, "account", caller.accountId, limits);
+        if (caller.account.suspended) throw new ApiError(403, "account_suspended");
+        if (!caller.plan) throw new ApiError(403, "internal", { text: "No se pudo verificar el plan de la cuenta." });
+        if (options.channel && caller.kind === "key" && !caller.plan.apiRestEnabled && !caller.account.isAdmin) {
+          throw new ApiError(403, "channel_disabled", { extra: { upgrade_url: upgradeUrl(req) } });
+        }
+        if (caller.kind === "session" && isUnsafeMethod(req.method) && !isTrustedOrigin(req.headers, appOrigin(req), TRUSTED_ORIGINS)) {
+          throw new ApiError(403, "forbidden");
+        }
+      }
+      response = await handler({
+        req,
+        url: new URL(req.url),
+        params: await segment.params,
+        caller: caller as RouteContext<P, A>["caller"],
+        db,
+        requestId,
+      });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        response = renderError(err);
+        if (err.status >= 500) log().error({ err, requestId, accountId, path: new URL(req.url).pathname }, "request failed");
+      } else {
+        log().error({ err, requestId, accountId, method: req.method, path: new URL(req.url).pathname }, "unhandled error");
+        response = renderError(internalError());
+      }
+    }
+    response.headers.set("X-Request-Id", requestId);
+    if (!response.headers.has("RateLimit-Limit")) {
+      for (const [k, v] of Object.entries(rateHeaders(limits.headers, Date.now()))) response.headers.set(k, v);
+    }
+    log().debug(
+      { requestId, accountId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+    return response;
+  };
+}
+
+/** Throws `403 tier_required` unless the caller's plan is one of `tiers` or the caller is an admin. */
+export function requireTier(req: Request, caller: Caller, tiers: readonly string[]): void {
+  if (caller.account.isAdmin || tiers.includes(caller.account.planTier)) return;
+  throw new ApiError(403, "tier_required", {
+    extra: { required_tier: tiers[0], current_tier: caller.account.planTier, upgrade_url: upgradeUrl(req) },
+  });
+}
+
+/** Reads a JSON body; an absent or malformed one is `400 body_invalido`. */
+export async function readJsonBody(req: Request): Promise<unknown> {
+  const text = await req.text().catch(() => "");
+  if (!text.trim()) throw new ApiError(400, "body_invalido");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, "body_invalido");
+  }
+}
