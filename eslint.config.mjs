@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", ".data-*/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "tests/fixtures/generated/**"],
+    ignores: [".next*/**", "node_modules/**", ".data/**", ".data-*/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "tests/fixtures/generated/**"],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {

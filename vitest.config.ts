@@ -23,6 +23,10 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        resolve: { alias },
+        test: { name: "multi", include: ["tests/multi/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 300_000 },
+      },
     ],
   },
 });

@@ -55,10 +55,12 @@ export async function migrateAndSeed(url: string, seed?: (db: Db) => Promise<voi
 
 async function connect(): Promise<Connection> {
   const url = await ensureDatabase();
-  const { seedDemo } = await import("./seed");
-  await migrateAndSeed(url, seedDemo);
+  const { seedDemo, seedPlans } = await import("./seed");
+  // A production database never gets the demo accounts, whose passwords are published, unless asked to.
+  const e = env();
+  await migrateAndSeed(url, (e.SEED_DEMO ?? !e.DATABASE_URL) ? seedDemo : seedPlans);
   const sql = postgres(url, {
-    max: env().DATABASE_POOL_SIZE,
+    max: e.DATABASE_POOL_SIZE,
     onnotice: () => {},
     connection: { application_name: applicationName },
   });

@@ -85,6 +85,24 @@ async function waitReady(port: number, timeoutMs: number): Promise<void> {
   }
 }
 
+/** Who holds the start lock (pid 0 while the holder has not written it yet), or null once it is gone. */
+function lockHolder(lock: string): { pid: number; ageMs: number } | null {
+  const missing = (e: unknown) => (e as NodeJS.ErrnoException).code === "ENOENT";
+  let ageMs: number;
+  try {
+    ageMs = Date.now() - fs.statSync(lock).mtimeMs;
+  } catch (e) {
+    if (missing(e)) return null;
+    throw e;
+  }
+  try {
+    return { pid: Number(fs.readFileSync(path.join(lock, "pid"), "utf8") || 0), ageMs };
+  } catch (e) {
+    if (missing(e)) return { pid: 0, ageMs };
+    throw e;
+  }
+}
+
 /** A directory made with mkdir is an atomic cross-process lock; a holder that died leaves its pid behind. */
 async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
   const lock = path.join(dataDir, "pg.starting");
@@ -95,9 +113,10 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const holder = Number(fs.readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "a+" }) || 0);
-      const age = Date.now() - fs.statSync(lock).mtimeMs;
-      if ((holder && !alive(holder)) || (!holder && age > 5000)) fs.rmSync(lock, { recursive: true, force: true });
+      const held = lockHolder(lock);
+      // Released between our mkdir and our look: try again at once.
+      if (!held) continue;
+      if ((held.pid && !alive(held.pid)) || (!held.pid && held.ageMs > 5000)) fs.rmSync(lock, { recursive: true, force: true });
       else await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -162,8 +181,10 @@ async function ensureAppDatabase(port: number): Promise<void> {
   const sql = postgres(embeddedUrl(port, "postgres"), { max: 1, onnotice: () => {} });
   try {
     const [row] = await sql`select 1 as ok from pg_database where datname = ${DATABASE}`;
+    // Two processes that both saw no database race to create it: the loser gets 42P04 (duplicate_database), or
+    // 23505 (unique_violation on pg_database) when the winner has not committed yet. Either way it exists.
     if (!row) await sql.unsafe(`create database ${DATABASE}`).catch((e: { code?: string }) => {
-      if (e.code !== "42P04") throw e; // created concurrently by another process
+      if (e.code !== "42P04" && e.code !== "23505") throw e;
     });
   } finally {
     await sql.end({ timeout: 1 });

@@ -1,6 +1,9 @@
 import { log } from "@/lib/log";
 import { createAccount } from "@/lib/accounts/create";
 import { creditPurchased } from "@/lib/billing/credit";
+import { seedCatalog } from "@/lib/catalog/demo";
+import { env } from "@/lib/env";
+import { loadDemoSources } from "@/lib/sources/demo/load-demo";
 import type { Db } from "./client";
 import { plans, reportPacks } from "./schema";
 
@@ -40,6 +43,10 @@ export async function seedDemo(db: Db): Promise<void> {
   await createAccount(db, { ...DEMO_ADMIN, plan: "enterprise", admin: true, name: "Legajo (administración)" }, "cli");
   const customer = await createAccount(db, { ...DEMO_CUSTOMER, plan: "ultimate", name: "Cliente demo S.A." }, "cli");
   await creditPurchased(db, customer.account_id, 1_000, { kind: "operator_load", note: "demo" });
+  // The engine's eight sources, generated and loaded through the same ingestion path as a real file.
+  await loadDemoSources(db, { cuits: env().DEMO_CUITS });
+  // Last: it publishes the snapshots of the source data loaded above.
+  await seedCatalog(db);
   log().info(
     { ms: Math.round(performance.now() - started) },
     `Demo data loaded. Sign in at /login as ${DEMO_ADMIN.email} (password ${DEMO_ADMIN.password}, admin) ` +

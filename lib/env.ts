@@ -19,10 +19,11 @@ const envSchema = z
     TRUSTED_ORIGINS: origins.default([]),
     NEXTAUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
     TRUST_PROXY: flag.default(false),
-    UPSTASH_REDIS_REST_URL: z.url().optional(),
+    UPSTASH_REDIS_REST_URL: z.url({ protocol: /^https?$/, error: "must be an https:// URL (http:// for a local emulator)" }).optional(),
     UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
+    RATE_LIMIT_PREFIX: z.string().regex(/^[\w.:-]+$/, { error: "must be letters, digits, dots, colons, dashes or underscores" }).default("legajo"),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default("us-east-1"),
@@ -30,7 +31,15 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: flag.optional(),
     ENGINE_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),
+    // Reliability drills: "comex:slow,marcas:throw" (lib/engine/faults.ts reads it on every report).
+    ENGINE_FAULTS: z
+      .string()
+      .regex(/^(identidad|crediticio|cheques|screening|comex|riesgoFiscal|marcas|concursos):(slow|throw)(,(identidad|crediticio|cheques|screening|comex|riesgoFiscal|marcas|concursos):(slow|throw))*$/, {
+        error: 'must be a comma-separated list of source:fault, with fault slow or throw (e.g. "comex:slow,marcas:throw")',
+      })
+      .default(""),
     DEMO_CUITS: z.coerce.number().int().min(100).default(3000),
+    SEED_DEMO: flag.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {
@@ -39,6 +48,13 @@ const envSchema = z
         code: "custom",
         path: [v.UPSTASH_REDIS_REST_URL ? "UPSTASH_REDIS_REST_TOKEN" : "UPSTASH_REDIS_REST_URL"],
         message: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together",
+      });
+    }
+    if (v.REDIS_URL && v.UPSTASH_REDIS_REST_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "set either REDIS_URL or UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, not both",
       });
     }
     if (!!v.S3_ACCESS_KEY_ID !== !!v.S3_SECRET_ACCESS_KEY) {
@@ -52,6 +68,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 
+/** The names of every variable the app reads (docs/configuration.md documents each one). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export class EnvError extends Error {
   override name = "EnvError";
 }
@@ -61,7 +80,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`);
+    const lines = result.error.issues.map((i) => {
+      const [name = "env", entry] = i.path;
+      // A list variable names the variable and the entry at fault, not zod's path ("TRUSTED_ORIGINS.1").
+      const where = typeof entry === "number" ? ` (entry ${entry + 1})` : "";
+      return `${String(name)}${where}: ${i.message}`;
+    });
     throw new EnvError(`Invalid configuration. ${lines.join("; ")}`);
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };

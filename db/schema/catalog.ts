@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AiMetadata, ComplianceNotes, FreshnessSla } from "@/lib/schemas/catalog";
 import { planTierEnum } from "./accounts";
 import { sourceNameEnum } from "./sources";
 
@@ -45,10 +46,10 @@ export const datasets = pgTable(
     country: text(),
     sourceNativeLanguage: text(),
     updatePattern: updatePatternEnum(),
-    freshnessSla: jsonb().$type<{ declared_frequency: string; max_acceptable_lag_hours: number }>(),
+    freshnessSla: jsonb().$type<FreshnessSla>(),
     contentAdvisory: text(),
-    complianceNotes: jsonb().$type<Record<string, unknown>>(),
-    aiMetadata: jsonb().$type<Record<string, unknown>>().notNull(),
+    complianceNotes: jsonb().$type<ComplianceNotes>(),
+    aiMetadata: jsonb().$type<Partial<AiMetadata>>().notNull(),
     published: boolean().notNull().default(false),
     visibility: datasetVisibilityEnum().notNull().default("public"),
     /** Lowest plan that may see the detail; anonymous callers count as free. */

@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const reportStatusEnum = pgEnum("report_status", ["ok", "parcial", "no_resuelto"]);
@@ -23,11 +23,13 @@ export const reports = pgTable(
     sections: jsonb().$type<Record<string, unknown>>().notNull(),
     generatedAt: timestamp({ withTimezone: true, mode: "string" }).notNull(),
     createdAt: timestamp({ withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** Insertion order: breaks ties between reports created in the same millisecond. */
+    seq: bigserial({ mode: "number" }).notNull(),
   },
   (t) => [
-    index("reports_account_recent_idx").on(t.accountId, desc(t.createdAt), desc(t.id)),
+    index("reports_account_recent_idx").on(t.accountId, desc(t.createdAt), desc(t.seq)),
     index("reports_account_cuit_idx").on(t.accountId, t.cuit),
-    index("reports_recent_idx").on(desc(t.createdAt), desc(t.id)),
+    index("reports_recent_idx").on(desc(t.createdAt), desc(t.seq)),
   ],
 );
 

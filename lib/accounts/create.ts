@@ -35,7 +35,13 @@ export async function createAccount(
   actor: Actor,
 ): Promise<{ account_id: string; email: string; plan: PlanTier; billing: BillingModel; admin: boolean }> {
   const parsed = newAccountSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError(400, "parametro_invalido", { text: parsed.error.issues[0].message });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    // zod's enum message does not say which field it is about; an unknown plan is named, as changePlan does.
+    const text =
+      issue.path[0] === "plan" ? `Plan desconocido: ${String(input.plan)}. Planes: ${planTierSchema.options.join(", ")}.` : issue.message;
+    throw new ApiError(400, "parametro_invalido", { text });
+  }
   const { email, password, plan, admin, billing, name } = parsed.data;
   const passwordHash = await hashPassword(password ?? randomBytes(32).toString("base64url"));
   return withTransaction(db, async (tx) => {

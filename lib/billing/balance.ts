@@ -28,6 +28,15 @@ export async function currentBalance(db: DbOrTx, accountId: string, monthly: num
   return withTransaction(db, (tx) => lockBalance(tx, accountId, monthly, at));
 }
 
+/**
+ * What the balance is at `at` without writing anything: a row of an earlier month counts as this month's fresh
+ * allotment. Quotes and pre-checks use it; the write happens at the next debit or balance read.
+ */
+export function projectBalance(b: Balance, monthly: number | null, at: Date): Balance {
+  if (b.cupoPeriod >= localMonth(at)) return b;
+  return { ...b, cupoAvailable: monthly ?? 0, cupoUsed: 0, cupoPeriod: localMonth(at) };
+}
+
 export function shapeBalance(b: Balance, monthly: number | null): BalanceResponse {
   return {
     cupo: {

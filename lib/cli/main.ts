@@ -1,13 +1,18 @@
 import { closeDb, getDb, setApplicationName } from "@/db/client";
 import { stopEmbedded } from "@/db/embedded";
+import { env, EnvError } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { log, logToStderr } from "@/lib/log";
 import { FlagReader, parseFlags } from "./args";
 import type { Command } from "./command";
 import { accountCommands } from "./commands/accounts";
+import { catalogCommands } from "./commands/catalog";
+import { sourceCommands } from "./commands/sources";
 
 const commands: Record<string, Command> = {
   ...accountCommands,
+  ...catalogCommands,
+  ...sourceCommands,
 };
 
 commands.help = {
@@ -36,10 +41,13 @@ async function main(argv: string[]): Promise<number> {
     const command = commands[name];
     if (!command) throw new ApiError(400, "comando_desconocido", { text: `Unknown command "${name}". Run "help" for the list.` });
     const flags = new FlagReader(parseFlags(rest), command.flags);
+    // A wrong setting is reported as such, before a connection attempt turns it into a boot failure.
+    if (command.needsDb !== false) env();
     output = await command.run(flags, command.needsDb === false ? (undefined as never) : await getDb());
   } catch (e) {
     code = 1;
     if (e instanceof ApiError) output = { error: e.code, message: e.message };
+    else if (e instanceof EnvError) output = { error: "invalid_configuration", message: e.message };
     else {
       log().error({ err: e }, "command failed");
       output = { error: "internal", message: e instanceof Error ? e.message : String(e) };

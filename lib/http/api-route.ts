@@ -5,6 +5,7 @@ import { authenticateKey } from "@/lib/auth/api-keys";
 import { loadAccountCaller, type Caller } from "@/lib/auth/caller";
 import { appOrigin, isTrustedOrigin, isUnsafeMethod } from "@/lib/auth/origin";
 import { readSession } from "@/lib/auth/session";
+import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { applyPolicy, type LimitResult, type PolicyName } from "@/lib/ratelimit";
@@ -62,11 +63,23 @@ async function countRequest(policy: PolicyName, scope: "account" | "ip", id: str
   const { denied, tightest } = await applyPolicy(policy, scope, id);
   state.headers = tighter(state.headers, tightest);
   if (denied) {
-    const nowMs = Date.now();
-    const retryAfter = Math.max(1, Math.ceil((denied.reset - nowMs) / 1000));
+    // The app clock is the one the in-process limiter counts with. At the very instant a window ends the
+    // previous window still weighs in full, so a retry is only sure to pass strictly after `reset`.
+    const nowMs = now().getTime();
+    const retryAfter = String(Math.max(1, Math.floor((denied.reset - nowMs) / 1000) + 1));
     throw new ApiError(429, "rate_limited", {
-      headers: { "Retry-After": String(retryAfter), ...rateHeaders({ ...denied, remaining: 0 }, nowMs) },
+      headers: { ...rateHeaders({ ...denied, remaining: 0 }, nowMs), "Retry-After": retryAfter, "RateLimit-Reset": retryAfter },
     });
+  }
+}
+
+/** The Headers guard is not exposed, so the only way to know is to try. */
+function hasMutableHeaders(res: Response): boolean {
+  try {
+    res.headers.set("X-Request-Id", "");
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -74,7 +87,8 @@ async function countRequest(policy: PolicyName, scope: "account" | "ip", id: str
 async function identify(db: Db, req: Request): Promise<Caller | null> {
   const authorization = req.headers.get("authorization");
   if (authorization !== null) {
-    const match = /^Bearer ([^\s]+)$/.exec(authorization.trim());
+    // The auth scheme is case-insensitive (RFC 7235); the key itself is not.
+    const match = /^Bearer ([^\s]+)$/i.exec(authorization.trim());
     return match ? authenticateKey(db, match[1]) : null;
   }
   const session = await readSession(req.headers);
@@ -132,11 +146,13 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
         response = renderError(internalError());
       }
     }
+    // Response.redirect() and fetched responses have immutable headers; a copy of such a response can take ours.
+    if (!hasMutableHeaders(response)) response = new Response(response.body, response);
     response.headers.set("X-Request-Id", requestId);
     if (!response.headers.has("RateLimit-Limit")) {
-      for (const [k, v] of Object.entries(rateHeaders(limits.headers, Date.now()))) response.headers.set(k, v);
+      for (const [k, v] of Object.entries(rateHeaders(limits.headers, now().getTime()))) response.headers.set(k, v);
     }
-    log().debug(
+    log().info(
       { requestId, accountId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started) },
       "request",
     );

@@ -35,6 +35,11 @@ const DEFAULT_TEXT: Record<string, string> = {
 
 export type ErrorCode = keyof typeof TEXT_KEY | (string & {});
 
+/** The body key that carries a code's text: `message`, `mensaje`, or none. */
+export function textKeyOf(code: string): "message" | "mensaje" | null {
+  return code in TEXT_KEY ? TEXT_KEY[code as keyof typeof TEXT_KEY] : "message";
+}
+
 export interface ApiErrorOptions {
   /** Text for `message` or `mensaje`; defaults to the code's standard text. */
   text?: string;
@@ -61,8 +66,10 @@ export class ApiError extends Error {
 
   /** The JSON body: `error`, the text under its key (if the code has one), then the extra fields. */
   body(): Record<string, unknown> {
-    const key = this.code in TEXT_KEY ? TEXT_KEY[this.code as keyof typeof TEXT_KEY] : "message";
-    return key === null ? { error: this.code, ...this.extra } : { error: this.code, [key]: this.message, ...this.extra };
+    const key = textKeyOf(this.code);
+    // Spec part 7: a 500's message is always generic, whatever text it was thrown with; the text goes to the log.
+    const text = this.status >= 500 && this.code === "internal" ? DEFAULT_TEXT.internal : this.message;
+    return key === null ? { error: this.code, ...this.extra } : { error: this.code, [key]: text, ...this.extra };
   }
 }
 

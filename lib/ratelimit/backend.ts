@@ -14,4 +14,6 @@ export interface RateLimitBackend {
   limit(key: string, rule: Rule): Promise<LimitResult>;
   /** Whether the store answers (for /readyz). */
   ping(): Promise<boolean>;
+  /** Releases connections (tests, shutdown). */
+  close?(): Promise<void>;
 }

@@ -1,11 +1,24 @@
+import { env, type Env } from "@/lib/env";
 import type { LimitResult, RateLimitBackend } from "./backend";
 import { MemoryRateLimit } from "./memory";
 import { POLICIES, type PolicyName } from "./policies";
+import { redisTcpRateLimit } from "./redis-tcp";
+import { upstashRestRateLimit } from "./upstash";
 
 const holder = globalThis as unknown as { __legajoRateLimit?: RateLimitBackend };
 
+/** Upstash over REST, or a TCP Redis, when configured (every instance then shares one budget); else in process. */
+export function createRateLimiter(e: Env = env()): RateLimitBackend {
+  const options = { prefix: e.RATE_LIMIT_PREFIX, timeoutMs: e.RATE_LIMIT_TIMEOUT_MS };
+  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
+    return upstashRestRateLimit(e.UPSTASH_REDIS_REST_URL, e.UPSTASH_REDIS_REST_TOKEN, options);
+  }
+  if (e.REDIS_URL) return redisTcpRateLimit(e.REDIS_URL, options);
+  return new MemoryRateLimit();
+}
+
 export function rateLimiter(): RateLimitBackend {
-  holder.__legajoRateLimit ??= new MemoryRateLimit();
+  holder.__legajoRateLimit ??= createRateLimiter();
   return holder.__legajoRateLimit;
 }
 
@@ -39,5 +52,6 @@ export async function applyPolicy(
   return { denied, tightest };
 }
 
+export { MemoryRateLimit } from "./memory";
 export { POLICIES, type PolicyName } from "./policies";
 export type { LimitResult, RateLimitBackend } from "./backend";

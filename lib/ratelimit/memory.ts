@@ -1,3 +1,4 @@
+import { now } from "@/lib/clock";
 import type { LimitResult, RateLimitBackend } from "./backend";
 import type { Rule } from "./policies";
 
@@ -16,7 +17,8 @@ export class MemoryRateLimit implements RateLimitBackend {
   readonly name = "memory";
   private readonly counters = new Map<string, Counter>();
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  /** The app clock by default, the one the route wrapper measures Retry-After against. */
+  constructor(private readonly clock: () => number = () => now().getTime()) {}
 
   limit(key: string, rule: Rule): Promise<LimitResult> {
     const windowMs = rule.windowSeconds * 1000;

@@ -1,4 +1,11 @@
-/** Calls a route handler with a real Request, the way Next does. */
+import { assertMatchesContract } from "./openapi";
+import { isAppHandler } from "./routes";
+
+/**
+ * Calls a route handler with a real Request, the way Next does. The answer of one of the app's own handlers is
+ * checked against the OpenAPI document: a drift between a handler and the published contract fails the test that
+ * observed it.
+ */
 type RouteHandler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
 
 export interface CallOptions<P> {
@@ -13,6 +20,8 @@ export interface CallOptions<P> {
 }
 
 export const BASE_URL = "http://localhost:3000";
+/** The app's own origin as the wrapper sees it: APP_URL when set, otherwise the origin requests are sent to. */
+export const APP_ORIGIN = process.env.APP_URL ? new URL(process.env.APP_URL).origin : BASE_URL;
 
 export async function call<P = Record<string, never>>(
   handler: RouteHandler<P>,
@@ -35,6 +44,10 @@ export async function call<P = Record<string, never>>(
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
+  }
+  const { pathname } = new URL(req.url);
+  if (await isAppHandler(handler, req.method, pathname)) {
+    assertMatchesContract(req.method, pathname, { status: res.status, headers: res.headers, body: parsed });
   }
   return { status: res.status, headers: res.headers, body: parsed, text };
 }

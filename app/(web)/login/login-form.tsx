@@ -1,7 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
 import { formText } from "@/lib/form-data";
 
 export function LoginForm({ next }: { next: string }) {
@@ -13,33 +17,41 @@ export function LoginForm({ next }: { next: string }) {
     const form = new FormData(e.currentTarget);
     setPending(true);
     setError(null);
-    const result = await signIn("credentials", { email: formText(form, "email"), password: formText(form, "password"), redirect: false });
-    if (result?.ok) {
-      window.location.assign(next);
-      return;
+    try {
+      const result = await signIn("credentials", { email: formText(form, "email"), password: formText(form, "password"), redirect: false });
+      if (result?.ok && !result.error) {
+        window.location.assign(next);
+        return;
+      }
+      setError("El email o la contraseña no son correctos.");
+    } catch {
+      setError("No pudimos conectarnos. Revisá tu conexión y probá de nuevo.");
     }
     setPending(false);
-    setError("Email o contraseña incorrectos.");
   }
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-      <label className="block">
-        <span className="text-sm font-medium">Email</span>
-        <input name="email" type="email" required autoComplete="email" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Contraseña</span>
-        <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
-      </label>
+      <Field label="Email">
+        <input name="email" type="email" required autoComplete="email" className={inputClass} />
+      </Field>
+      <Field label="Contraseña">
+        <input name="password" type="password" required autoComplete="current-password" className={inputClass} />
+      </Field>
       {error && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert tone="danger" live="alert">
           {error}
-        </p>
+        </Alert>
       )}
-      <button disabled={pending} className="w-full rounded bg-slate-900 px-4 py-2 font-medium text-white disabled:opacity-60">
+      <button type="submit" disabled={pending} className={buttonClass("primary", "md", "w-full")}>
         {pending ? "Ingresando…" : "Ingresar"}
       </button>
+      <p className="text-center text-sm text-slate-600">
+        ¿No tenés cuenta?{" "}
+        <Link href="/signup" className="font-medium text-brand-700 underline">
+          Creá una gratis
+        </Link>
+      </p>
     </form>
   );
 }

@@ -1,21 +1,26 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { redirect } from "next/navigation";
+import { currentCaller } from "@/lib/web/current-caller";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Ingresar" };
 
 /** Only same-site paths are accepted as the post-login destination. */
-const safeNext = (value: string | undefined) => (value && value.startsWith("/") && !value.startsWith("//") ? value : "/cuenta");
+const safeNext = (value: string | undefined) =>
+  value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/cuenta";
 
+// /login – email and password; back to `next` afterwards
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const { next } = await searchParams;
+  const destination = safeNext(next);
+  if (await currentCaller()) redirect(destination);
   return (
-    <main className="mx-auto max-w-sm px-4 py-16">
-      <h1 className="mb-6 text-2xl font-semibold">Ingresar</h1>
-      <LoginForm next={safeNext(next)} />
-      <p className="mt-6 text-sm">
-        ¿No tenés cuenta? <Link href="/signup" className="underline">Creá una gratis</Link>
-      </p>
-    </main>
+    <div className="mx-auto max-w-md">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-semibold tracking-tight">Ingresar</h1>
+        <p className="mt-1 mb-6 text-slate-600">Entrá a tu cuenta para ver tus informes, tus claves de API y tu saldo.</p>
+        <LoginForm next={destination} />
+      </div>
+    </div>
   );
 }

@@ -1,42 +1,67 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useActionState, useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Field, inputClass } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { formText } from "@/lib/form-data";
 import { signUp, type SignUpState } from "./actions";
 
+const INITIAL: SignUpState = { status: "idle", message: null, fields: {}, values: { name: "", email: "" } };
+
 export function SignUpForm() {
-  const [state, action, pending] = useActionState<SignUpState, FormData>(signUp, { error: null });
+  const [state, action] = useActionState<SignUpState, FormData>(signUp, INITIAL);
   const password = useRef("");
   const [signInError, setSignInError] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
 
   useEffect(() => {
-    if (state.error || !state.email) return;
-    void signIn("credentials", { email: state.email, password: password.current, redirect: false }).then((r) => {
-      if (r?.ok) window.location.assign("/cuenta");
-      else setSignInError("La cuenta se creó, pero no pudimos iniciar sesión. Probá desde la página de ingreso.");
+    if (state.status !== "ok") return;
+    setSigningIn(true);
+    void signIn("credentials", { email: state.values.email, password: password.current, redirect: false }).then((r) => {
+      if (r?.ok && !r.error) window.location.assign("/cuenta?bienvenida=1");
+      else {
+        setSigningIn(false);
+        setSignInError("La cuenta se creó, pero no pudimos iniciar sesión. Ingresá desde la página de ingreso.");
+      }
     });
   }, [state]);
 
-  const error = state.error ?? signInError;
+  const error = state.message ?? signInError;
   return (
     <form action={action} className="space-y-4" onSubmit={(e) => (password.current = formText(new FormData(e.currentTarget), "password"))}>
-      <label className="block">
-        <span className="text-sm font-medium">Email</span>
-        <input name="email" type="email" required autoComplete="email" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
-      </label>
-      <label className="block">
-        <span className="text-sm font-medium">Contraseña (8 caracteres o más)</span>
-        <input name="password" type="password" required minLength={8} autoComplete="new-password" className="mt-1 w-full rounded border border-slate-300 px-3 py-2" />
-      </label>
+      <Field label="Nombre o empresa (opcional)">
+        <input name="name" type="text" autoComplete="organization" maxLength={120} defaultValue={state.values.name} className={inputClass} />
+      </Field>
+      <Field label="Email" error={state.fields.email}>
+        <input name="email" type="email" required autoComplete="email" defaultValue={state.values.email} className={inputClass} />
+      </Field>
+      <Field label="Contraseña" hint="Al menos 8 caracteres." error={state.fields.password}>
+        <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
+      </Field>
       {error && (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert tone="danger" live="alert">
           {error}
-        </p>
+          {signInError && (
+            <>
+              {" "}
+              <Link href="/login" className="font-medium underline">
+                Ir a ingresar
+              </Link>
+            </>
+          )}
+        </Alert>
       )}
-      <button disabled={pending} className="w-full rounded bg-slate-900 px-4 py-2 font-medium text-white disabled:opacity-60">
-        {pending ? "Creando cuenta…" : "Crear cuenta gratis"}
-      </button>
+      {signingIn && (
+        <Alert tone="success" live="status">
+          Cuenta creada. Entrando…
+        </Alert>
+      )}
+      <SubmitButton pendingText="Creando cuenta…" className="w-full">
+        Crear cuenta gratis
+      </SubmitButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ const billingModel = (value: string | undefined) => {
   throw new ApiError(400, "argumento_invalido", { text: `--billing must be balance or daily_cap, got "${value}".` });
 };
 
+/** Every command reads all its flags before touching the database, so a usage error is reported as one. */
 export const accountCommands: Record<string, Command> = {
   "account:create": {
     usage: "account:create --email E --plan TIER [--password P] [--admin] [--billing balance|daily_cap] [--name N]",
@@ -57,8 +58,9 @@ export const accountCommands: Record<string, Command> = {
     summary: "Moves an account to another plan (free, starter, pro, ultimate, team, enterprise).",
     flags: ["email", "plan"],
     async run(f, db) {
+      const tier = f.string("plan");
       const { account, email } = await accountByEmail(db, f.string("email"));
-      const { plan } = await changePlan(db, account.id, f.string("plan"), "cli");
+      const { plan } = await changePlan(db, account.id, tier, "cli");
       return { account_id: account.id, email, plan };
     },
   },
@@ -68,8 +70,9 @@ export const accountCommands: Record<string, Command> = {
     flags: ["email", "units", "note"],
     async run(f, db) {
       const units = f.integer("units")!;
+      const note = f.string("note", "optional");
       const { account, email } = await accountByEmail(db, f.string("email"));
-      const { comprado } = await creditPurchased(db, account.id, units, { kind: "operator_load", note: f.string("note", "optional") });
+      const { comprado } = await creditPurchased(db, account.id, units, { kind: "operator_load", note });
       return { account_id: account.id, email, units, comprado_unidades: comprado };
     },
   },
@@ -78,8 +81,9 @@ export const accountCommands: Record<string, Command> = {
     summary: "Creates an API key and prints it once. D = 0 makes an already expired key.",
     flags: ["email", "name", "expires-in-days"],
     async run(f, db) {
+      const input = { name: f.string("name", "optional"), expiresInDays: f.integer("expires-in-days", "optional") };
       const { account } = await accountByEmail(db, f.string("email"));
-      const created = await createApiKey(db, account.id, { name: f.string("name", "optional"), expiresInDays: f.integer("expires-in-days", "optional") });
+      const created = await createApiKey(db, account.id, input);
       return { key: created.key, id: created.id, expires_at: created.expiresAt.toISOString() };
     },
   },
@@ -98,8 +102,9 @@ export const accountCommands: Record<string, Command> = {
     summary: "Revokes one of the account's keys; it gets 401 from then on.",
     flags: ["email", "id"],
     async run(f, db) {
+      const keyId = f.string("id");
       const { account } = await accountByEmail(db, f.string("email"));
-      const { id, revokedAt } = await revokeApiKey(db, account.id, f.string("id"));
+      const { id, revokedAt } = await revokeApiKey(db, account.id, keyId);
       return { id, revoked_at: revokedAt.toISOString() };
     },
   },

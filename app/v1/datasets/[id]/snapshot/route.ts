@@ -1,0 +1,12 @@
+import { SNAPSHOT_TIERS, snapshotLink } from "@/lib/catalog/snapshot-link";
+import { viewerOf } from "@/lib/catalog/visibility";
+import { appOrigin } from "@/lib/auth/origin";
+import { apiRoute, json, requireTier } from "@/lib/http/api-route";
+
+// GET /v1/datasets/{id}/snapshot – signed link to the current snapshot file (Ultimate, Team, Enterprise or admin)
+export const GET = apiRoute<{ id: string }, "required">({ auth: "required", limit: "snapshot" }, async ({ req, url, db, caller, params }) => {
+  requireTier(req, caller, SNAPSHOT_TIERS);
+  const link = await snapshotLink(db, viewerOf(caller), params.id, url.searchParams.get("format") ?? "parquet", appOrigin(req));
+  if (url.searchParams.get("redirect") === "1") return new Response(null, { status: 302, headers: { Location: link.url } });
+  return json(link);
+});

@@ -1,0 +1,9 @@
+import { listDatasets } from "@/lib/catalog/list";
+import { viewerOf } from "@/lib/catalog/visibility";
+import { appOrigin } from "@/lib/auth/origin";
+import { apiRoute, json } from "@/lib/http/api-route";
+
+// GET /v1/datasets – the published catalog the caller may see (public; a key or session may see more)
+export const GET = apiRoute({ auth: "optional", limit: "catalog" }, async ({ req, db, caller }) =>
+  json(await listDatasets(db, viewerOf(caller), appOrigin(req))),
+);

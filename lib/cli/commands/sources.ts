@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import { resolveCuitOrDni } from "@/lib/cuit";
+import { runEngine } from "@/lib/engine";
+import { ApiError } from "@/lib/http/errors";
+import { localDay, now } from "@/lib/clock";
+import { loadSourceFile } from "@/lib/sources/load";
+import { demoOutcomes } from "@/lib/sources/demo/outcomes";
+import { generateDemoFiles } from "@/lib/sources/demo/generate";
+import { isSourceName, SOURCE_NAMES } from "@/lib/sources/registry";
+import { listSnapshots } from "@/lib/sources/snapshots";
+import type { Command } from "../command";
+import { progressBar } from "../progress";
+
+const sourceFlag = (value: string) => {
+  if (isSourceName(value)) return value;
+  throw new ApiError(400, "argumento_invalido", { text: `--source must be one of ${SOURCE_NAMES.join(", ")}; got "${value}".` });
+};
+
+export const sourceCommands: Record<string, Command> = {
+  "source:load": {
+    usage: "source:load --source NAME --file PATH --snapshot-date YYYY-MM-DD",
+    summary: "Loads a source file (CSV with the source's columns as header) as a new snapshot, in one transaction.",
+    flags: ["source", "file", "snapshot-date"],
+    async run(f, db) {
+      const source = sourceFlag(f.string("source"));
+      const file = path.resolve(f.string("file"));
+      const snapshotDate = f.string("snapshot-date");
+      // The bar counts bytes of the file; the loader reports the missing-file error itself.
+      const bar = progressBar(`source:load ${source}`, fs.existsSync(file) ? fs.statSync(file).size : undefined);
+      try {
+        return { ...(await loadSourceFile(db, { source, file, snapshotDate, onProgress: (bytes) => bar.set(bytes) })) };
+      } finally {
+        bar.finish();
+      }
+    },
+  },
+  "source:list": {
+    usage: "source:list [--source NAME]",
+    summary: "Lists the loaded snapshots, newest first; the first of each source is the one reports read.",
+    flags: ["source"],
+    async run(f, db) {
+      const source = f.string("source", "optional");
+      return { snapshots: await listSnapshots(db, source === undefined ? undefined : sourceFlag(source)) };
+    },
+  },
+  "source:generate": {
+    usage: "source:generate --out DIR [--cuits N] [--seed S] [--today YYYY-MM-DD]",
+    summary: "Writes the eight demo source files (deterministic for a seed and size) without loading them.",
+    flags: ["out", "cuits", "seed", "today"],
+    needsDb: false,
+    run(f) {
+      const dir = path.resolve(f.string("out"));
+      const cuits = f.integer("cuits", "optional") ?? 3000;
+      if (cuits < 1) throw new ApiError(400, "argumento_invalido", { text: "--cuits must be at least 1." });
+      const today = f.string("today", "optional") ?? localDay(now());
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new ApiError(400, "argumento_invalido", { text: "--today must be YYYY-MM-DD." });
+      fs.mkdirSync(dir, { recursive: true });
+      const demo = generateDemoFiles(dir, { cuits, seed: f.string("seed", "optional"), today });
+      return Promise.resolve({ dir, files: demo.files });
+    },
+  },
+  "demo:cuits": {
+    usage: "demo:cuits [--limit N]",
+    summary: "CUITs of the loaded data whose report is ok, parcial or no_resuelto, and DNIs that resolve to a known CUIL (classified by running the engine).",
+    flags: ["limit"],
+    async run(f, db) {
+      const limit = f.integer("limit", "optional") ?? 30;
+      if (limit < 1) throw new ApiError(400, "argumento_invalido", { text: "--limit must be at least 1." });
+      return { ...(await demoOutcomes(db, limit)) };
+    },
+  },
+  "engine:report": {
+    usage: "engine:report --cuit CUIT_OR_DNI",
+    summary: "Runs the engine for one CUIT (or DNI) and prints the report, without charging or saving anything.",
+    flags: ["cuit"],
+    async run(f, db) {
+      const check = await resolveCuitOrDni(db, f.string("cuit"));
+      if (!check.ok) throw new ApiError(400, "cuit_invalido", { text: check.message });
+      return { ...(await runEngine(db, check.cuit)) };
+    },
+  },
+};

@@ -1,0 +1,31 @@
+import { checkDigit, isCuitType } from "./check-digit";
+
+export type CuitReason = "formato" | "tipo" | "digito_verificador";
+export type CuitCheck = { ok: true; cuit: string } | { ok: false; reason: CuitReason; message: string };
+
+const MESSAGES: Record<CuitReason, string> = {
+  formato: "El CUIT debe tener 11 dígitos (con o sin guiones).",
+  tipo: "El CUIT empieza con un tipo inexistente: los válidos son 20, 23, 24, 25, 26, 27, 30, 33 y 34.",
+  digito_verificador: "El dígito verificador del CUIT no coincide. Revisá que esté bien escrito.",
+};
+
+const fail = (reason: CuitReason): CuitCheck => ({ ok: false, reason, message: MESSAGES[reason] });
+
+/**
+ * Spec 4.1 rule 5: `formato` (not 11 digits once hyphens are removed), `tipo` (unknown first two digits) or
+ * `digito_verificador` (mod 11; a computed 10 is never valid). Surrounding whitespace is ignored.
+ */
+export function validateCuit(input: string): CuitCheck {
+  const cuit = input.trim().replaceAll("-", "");
+  if (!/^\d{11}$/.test(cuit)) return fail("formato");
+  if (!isCuitType(cuit.slice(0, 2))) return fail("tipo");
+  if (checkDigit(cuit.slice(0, 10)) !== Number(cuit[10])) return fail("digito_verificador");
+  return { ok: true, cuit };
+}
+
+/** "NN-NNNNNNNN-N". Accepts the 11 digits with or without hyphens. */
+export function formatCuit(cuit: string): string {
+  const digits = cuit.replaceAll("-", "");
+  if (!/^\d{11}$/.test(digits)) throw new Error(`Not a CUIT: "${cuit}"`);
+  return `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`;
+}

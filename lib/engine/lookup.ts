@@ -1,0 +1,31 @@
+import { getTableColumns, getTableName } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "@/db/client";
+import { rawSql } from "@/lib/sources/raw-sql";
+
+/**
+ * A source's lookup as one named prepared statement: `snapshot_id = $1 and cuit = $2` on the (snapshot_id, cuit)
+ * index. It bypasses drizzle's query builder (it is the engine's hot path: no per-call SQL building, no re-parse on
+ * the server) but maps values with the drizzle columns' own decoders, so rows look exactly like drizzle rows.
+ */
+export function lookupBy<T extends PgTable>(table: T, orderBy: string) {
+  const columns = Object.entries(getTableColumns(table)).map(([key, c]: [string, PgColumn]) => ({
+    key,
+    name: c.keyAsName ? toSnakeCase(c.name) : c.name,
+    decode: (v: unknown) => c.mapFromDriverValue(v),
+  }));
+  const list = columns.map((c) => `"${c.name}"`).join(", ");
+  const query = `select ${list} from "${getTableName(table)}" where snapshot_id = $1 and cuit = $2 order by ${orderBy}`;
+  return async (db: DbOrTx, snapshotId: number, cuit: string): Promise<T["$inferSelect"][]> => {
+    const rows = await rawSql(db).unsafe<Record<string, unknown>[]>(query, [snapshotId, cuit], { prepare: true });
+    return rows.map((r) => {
+      const row: Record<string, unknown> = {};
+      for (const c of columns) {
+        const v = r[c.name];
+        row[c.key] = v === null || v === undefined ? null : c.decode(v);
+      }
+      return row;
+    });
+  };
+}

@@ -1,0 +1,50 @@
+import type { DbOrTx } from "@/db/client";
+import { log } from "@/lib/log";
+import { InjectedFault, type Fault } from "./faults";
+import type { SourceOutcome } from "./status";
+import type { EngineSource, SourceLookup } from "./types";
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * Runs one source's lookup within its time budget. A source that throws or is late yields an outcome instead of
+ * an error: the late lookup is abandoned (its result, or its failure, is dropped) and the report goes on without it.
+ */
+export async function runSource(
+  source: EngineSource,
+  db: DbOrTx,
+  snapshotId: number,
+  cuit: string,
+  budgetMs: number,
+  fault: Fault | undefined,
+  override: SourceLookup | undefined,
+): Promise<SourceOutcome> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const work = (async () => {
+    if (fault === "throw") throw new InjectedFault(`ENGINE_FAULTS: ${source.key}:throw`);
+    if (fault === "slow") await sleep(budgetMs * 2, controller.signal);
+    if (controller.signal.aborted) return [];
+    return override ? override(db, snapshotId, cuit, controller.signal) : source.lookup(db, snapshotId, cuit);
+  })();
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), budgetMs)));
+  try {
+    const result = await Promise.race([work, late]);
+    if (result === "late") {
+      work.catch(() => {});
+      log().warn({ source: source.key, budgetMs }, "engine source timed out");
+      return { kind: "timeout", ms: budgetMs };
+    }
+    return { kind: "rows", rows: result };
+  } catch (err) {
+    log().warn({ source: source.key, err }, "engine source failed");
+    return { kind: "error" };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}

@@ -1,0 +1,80 @@
+import { and, eq, gte, ne, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/db/client";
+import { accounts, balances, reports, type Balance, type TipoAccion } from "@/db/schema";
+import { projectBalance } from "@/lib/billing/balance";
+import { COST } from "@/lib/billing/costs";
+import { debit, InsufficientBalance } from "@/lib/billing/debit";
+import { activePacks } from "@/lib/billing/prices";
+import { localDay, startOfLocalDay } from "@/lib/clock";
+import type { VerifiedCaller } from "@/lib/http/api-route";
+import { ApiError } from "@/lib/http/errors";
+import { dailyCapMessage, shortfallMessage } from "./messages";
+
+/** DESIGN.md 6: accounts on the daily-cap model get at most this many charged-kind reports per local day. */
+export const DAILY_CAP = 10;
+
+const monthlyOf = (caller: VerifiedCaller) => caller.plan.informeCuitCupoMensualUnidades;
+
+/** Reports of a charged kind (anything but `no_resuelto`) the account generated today, Buenos Aires time. */
+export async function chargedToday(db: DbOrTx, accountId: string, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(
+      and(eq(reports.accountId, accountId), ne(reports.status, "no_resuelto"), gte(reports.createdAt, startOfLocalDay(localDay(at)).toISOString())),
+    );
+  return row.n;
+}
+
+function dailyCapExceeded(at: Date): ApiError {
+  const midnight = startOfLocalDay(localDay(new Date(at.getTime() + 86_400_000)));
+  const retryAfter = Math.max(1, Math.ceil((midnight.getTime() - at.getTime()) / 1000));
+  return new ApiError(429, "daily_limit_exceeded", {
+    text: dailyCapMessage(DAILY_CAP),
+    extra: { limit: DAILY_CAP },
+    headers: { "Retry-After": String(retryAfter) },
+  });
+}
+
+async function insufficient(tx: Tx, tipo: TipoAccion, b: Balance): Promise<ApiError> {
+  return new ApiError(402, "saldo_insuficiente", {
+    text: shortfallMessage(tipo, b.cupoAvailable + b.compradoAvailable),
+    extra: {
+      tipo_accion: tipo,
+      costo_unidades: COST[tipo],
+      saldo: { cupo_disponible_unidades: b.cupoAvailable, saldo_comprado_unidades: b.compradoAvailable },
+      packs: await activePacks(tx),
+    },
+  });
+}
+
+/** Before the engine runs: refuse a generation the account cannot pay for, without writing anything. */
+export async function precheck(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, at: Date): Promise<void> {
+  if (caller.account.billingModel === "daily_cap") {
+    if ((await chargedToday(tx, caller.accountId, at)) >= DAILY_CAP) throw dailyCapExceeded(at);
+    return;
+  }
+  const [row] = await tx.select().from(balances).where(eq(balances.accountId, caller.accountId));
+  const b = projectBalance(row, monthlyOf(caller), at);
+  if (b.cupoAvailable + b.compradoAvailable < COST[tipo]) throw await insufficient(tx, tipo, b);
+}
+
+/**
+ * In the persisting transaction: charges the generation and returns the units charged. Balance accounts are
+ * debited under the balance row lock; daily-cap accounts are recounted under the account row lock, so concurrent
+ * generations cannot both take the last slot.
+ */
+export async function charge(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, reportId: string, at: Date): Promise<number> {
+  if (caller.account.billingModel === "daily_cap") {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, caller.accountId)).for("update");
+    if ((await chargedToday(tx, caller.accountId, at)) >= DAILY_CAP) throw dailyCapExceeded(at);
+    return 0;
+  }
+  try {
+    await debit(tx, caller.accountId, monthlyOf(caller), COST[tipo], reportId, at);
+    return COST[tipo];
+  } catch (e) {
+    if (e instanceof InsufficientBalance) throw await insufficient(tx, tipo, e.balance);
+    throw e;
+  }
+}

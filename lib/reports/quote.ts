@@ -1,0 +1,43 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { balances, reports } from "@/db/schema";
+import { projectBalance } from "@/lib/billing/balance";
+import { COST, coverage } from "@/lib/billing/costs";
+import { now } from "@/lib/clock";
+import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { QuoteResponse } from "@/lib/schemas/reports";
+import { chargedToday, DAILY_CAP } from "./charge";
+import { dailyCapMessage, shortfallMessage } from "./messages";
+
+/**
+ * GET /v1/reports/quote: what a generation for `cuit` would be and cost now, and whether the balance covers it.
+ * A pure read: a balance row from an earlier month is projected, not rewritten.
+ */
+export async function quoteReport(db: DbOrTx, caller: VerifiedCaller, cuit: string): Promise<QuoteResponse> {
+  const at = now();
+  const [[earlier], [row]] = await Promise.all([
+    db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.accountId, caller.accountId), eq(reports.cuit, cuit), ne(reports.status, "no_resuelto")))
+      .limit(1),
+    db.select().from(balances).where(eq(balances.accountId, caller.accountId)),
+  ]);
+  const tipo = earlier ? "actualizacion" : "nuevo";
+  const b = projectBalance(row, caller.plan.informeCuitCupoMensualUnidades, at);
+  const total = b.cupoAvailable + b.compradoAvailable;
+  const saldo = {
+    cupo_disponible_unidades: b.cupoAvailable,
+    saldo_comprado_unidades: b.compradoAvailable,
+    disponible_informes_nuevos: coverage(total).informes_nuevos,
+    disponible_actualizaciones: coverage(total).actualizaciones,
+  };
+  if (caller.account.billingModel === "daily_cap") {
+    const used = await chargedToday(db, caller.accountId, at);
+    const alcanza = used < DAILY_CAP;
+    return { cuit, tipo_accion_estimado: tipo, costo_maximo_unidades: 0, saldo, alcanza, mensaje: alcanza ? null : dailyCapMessage(DAILY_CAP) };
+  }
+  const cost = COST[tipo];
+  const alcanza = total >= cost;
+  return { cuit, tipo_accion_estimado: tipo, costo_maximo_unidades: cost, saldo, alcanza, mensaje: alcanza ? null : shortfallMessage(tipo, total) };
+}

@@ -1,0 +1,169 @@
+import { z } from "zod";
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date as YYYY-MM-DD" });
+
+export const datasetSourceSchema = z
+  .strictObject({
+    id: z.string().describe("Identifier of the publisher."),
+    name: z.string().describe("Publisher's name."),
+  })
+  .meta({ id: "DatasetSource", description: "Who publishes the original data." });
+
+export const datasetSummarySchema = z
+  .strictObject({
+    dataset_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    source: datasetSourceSchema,
+    frequency: z.string().nullable().describe("How often the publisher updates it, in words."),
+    tags: z.array(z.string()).nullable(),
+    country: z.string().nullable().describe("ISO 3166-1 alpha-2 code."),
+    detail_url: z.url().describe("Absolute URL of GET /v1/datasets/{id} for this dataset."),
+  })
+  .meta({
+    id: "DatasetSummary",
+    description: "One entry of the public catalog.",
+    example: {
+      dataset_id: "bcra-central-deudores",
+      name: "Central de Deudores del Sistema Financiero",
+      description: "Deudas de personas y empresas con bancos y entidades financieras, por entidad y situación.",
+      source: { id: "bcra", name: "Banco Central de la República Argentina" },
+      frequency: "mensual",
+      tags: ["crédito", "deudores", "bcra"],
+      country: "AR",
+      detail_url: "https://legajo.example.com/v1/datasets/bcra-central-deudores",
+    },
+  });
+
+export const datasetsListSchema = z
+  .strictObject({
+    count: z.number().int().min(0),
+    datasets: z.array(datasetSummarySchema),
+  })
+  .meta({ id: "DatasetsListResponse", description: "The published datasets the caller may see." });
+
+export const columnTypeSchema = z
+  .enum(["VARCHAR", "SMALLINT", "INTEGER", "BIGINT", "DOUBLE", "BOOLEAN", "DATE", "TIMESTAMP", "JSON"])
+  .meta({ id: "ColumnType", description: "Logical type of a published column; DuckDB and Postgres spell it the same way." });
+
+export const datasetColumnSchema = z
+  .strictObject({
+    name: z.string(),
+    type: columnTypeSchema,
+    description: z.string(),
+    unit: z.string().nullable().optional(),
+    sample_value: z.unknown().optional(),
+    nullable: z.boolean().optional(),
+  })
+  .meta({ id: "DatasetColumn" });
+
+export const exampleQuerySchema = z
+  .strictObject({
+    question: z.string(),
+    approach: z.string(),
+    polars: z.string().nullable().optional(),
+    sql: z.string().nullable().optional(),
+  })
+  .meta({ id: "ExampleQuery" });
+
+export const aiMetadataSchema = z
+  .strictObject({
+    llm_intro: z.string().nullable(),
+    business_questions: z.array(z.string()).nullable(),
+    example_queries: z.array(exampleQuerySchema).nullable(),
+    methodology_notes: z.string().nullable(),
+    gotchas: z.array(z.strictObject({ title: z.string(), detail: z.string() })).nullable(),
+    related_datasets: z
+      .array(z.strictObject({ id: z.string(), relation: z.string(), derived: z.boolean().optional() }))
+      .nullable()
+      .describe("`derived` is true when this dataset is a view derived from the related one and inherits its snapshot."),
+    columns: z.array(datasetColumnSchema).nullable(),
+    summary_columns: z.array(z.string()).nullable(),
+    explorable_columns: z.array(z.string()).nullable(),
+    last_updated: z.string().nullable(),
+  })
+  .meta({ id: "AiMetadata", description: "Documentation written for people and language models that query the snapshot." });
+
+export const freshnessSlaSchema = z
+  .strictObject({
+    declared_frequency: z.enum(["daily", "weekly", "monthly", "quarterly", "annual", "irregular", "intraday"]),
+    max_acceptable_lag_hours: z.number(),
+  })
+  .meta({ id: "FreshnessSla" });
+
+export const complianceNotesSchema = z
+  .strictObject({
+    license: z.string(),
+    commercial_use: z.enum(["ok", "restricted", "prohibited"]),
+    attribution_required: z.string().nullable().optional(),
+    notes: z.string().nullable().optional(),
+  })
+  .meta({ id: "ComplianceNotes" });
+
+export const updatePatternSchema = z.enum(["incremental_append", "full_refresh", "scd2_snapshots"]);
+
+export const datasetDetailSchema = z
+  .strictObject({
+    dataset_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    source: datasetSourceSchema,
+    frequency: z.string().nullable(),
+    granularity: z.string().nullable(),
+    historical_depth: z.string().nullable(),
+    tags: z.array(z.string()).nullable(),
+    access: z.enum(["included_in_pro"]),
+    country: z.string().nullable(),
+    source_native_language: z.string().nullable(),
+    update_pattern: updatePatternSchema.nullable(),
+    freshness_sla: freshnessSlaSchema.nullable(),
+    content_advisory: z.string().nullable(),
+    compliance_notes: complianceNotesSchema.nullable(),
+    snapshot_date: day.nullable().describe("Date of the current snapshot; a derived view inherits its parent's date."),
+    row_count: z.number().int().min(0).nullable(),
+    ai_metadata: aiMetadataSchema,
+    updated_at: z.string(),
+  })
+  .meta({ id: "DatasetDetail", description: "Everything known about a dataset and its current snapshot." });
+
+export const datasetNotFoundSchema = z
+  .strictObject({ error: z.literal("dataset_not_found"), dataset_id: z.string() })
+  .meta({ id: "DatasetNotFound", description: "Missing, unpublished, beyond the caller's plan, or admin-only: the same answer." });
+
+export const snapshotFormatSchema = z.enum(["parquet", "csv"]).meta({ id: "SnapshotFormat" });
+
+export const snapshotResponseSchema = z
+  .strictObject({
+    url: z.url().describe("Signed URL of the file, valid for expires_in_seconds."),
+    expires_in_seconds: z.number().int().positive(),
+    dataset_id: z.string(),
+    format: snapshotFormatSchema,
+    snapshot: z.strictObject({
+      snapshot_at: day,
+      rows_count: z.number().int().min(0).nullable(),
+      file_size_bytes: z.number().int().min(0).nullable(),
+    }),
+  })
+  .meta({
+    id: "SnapshotResponse",
+    description: "A time-limited link to the complete current snapshot, for warehouse ingestion.",
+    example: {
+      url: "https://legajo.example.com/files/datasets/bcra-central-deudores/12/bcra-central-deudores-2026-09-30.parquet?exp=1790000000&sig=…",
+      expires_in_seconds: 3600,
+      dataset_id: "bcra-central-deudores",
+      format: "parquet",
+      snapshot: { snapshot_at: "2026-09-30", rows_count: 5210, file_size_bytes: 148213 },
+    },
+  });
+
+
+export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
+export type DatasetsListResponse = z.infer<typeof datasetsListSchema>;
+export type DatasetDetail = z.infer<typeof datasetDetailSchema>;
+export type AiMetadata = z.infer<typeof aiMetadataSchema>;
+export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
+export type ColumnType = z.infer<typeof columnTypeSchema>;
+export type FreshnessSla = z.infer<typeof freshnessSlaSchema>;
+export type ComplianceNotes = z.infer<typeof complianceNotesSchema>;
+export type SnapshotResponse = z.infer<typeof snapshotResponseSchema>;
+export type SnapshotFormatName = z.infer<typeof snapshotFormatSchema>;

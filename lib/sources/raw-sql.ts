@@ -1,0 +1,10 @@
+import type postgres from "postgres";
+import type { DbOrTx } from "@/db/client";
+
+/**
+ * The postgres.js client behind a drizzle db or transaction, for what drizzle does not wrap (COPY). Inside a
+ * transaction it is that transaction's connection, so the raw statements belong to the same transaction.
+ */
+export function rawSql(db: DbOrTx): postgres.Sql {
+  return (db as unknown as { session: { client: postgres.Sql } }).session.client;
+}

@@ -1,0 +1,84 @@
+// Applies two fixes to postgres.js 3.4.9 that upstream has not released yet
+// (porsager/postgres#1208, pull requests #1209 and #1215):
+// 1. a write scheduled for a connection whose socket already closed throws from a setImmediate callback and kills
+//    the process; it now rejects the pending queries with CONNECTION_CLOSED instead;
+// 2. a connection that closed while a statement was in flight kept that statement's error and handed it to the
+//    first query after reconnecting; its per-statement state is now cleared when it closes;
+// 3. sockets get TCP_NODELAY, as libpq sets it: without it, the message that ends a COPY and the statement after
+//    it each wait ~40 ms for a delayed ACK (Nagle), which made loading the demo sources at boot take seconds;
+// 4. a transaction whose connection closed must not send its remaining queries (or its ROLLBACK) to the same
+//    connection object after the pool reconnects it, where they would run outside the transaction.
+// The script is idempotent and fails loudly if the source it expects is not there.
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "node_modules", "postgres");
+const MARK = "legajo-patch";
+
+const patches = [
+  {
+    file: "connection.js",
+    from: "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
+    to:
+      "  function nextWrite(fn) {\n" +
+      `    if (!socket) { // ${MARK}: the socket closed before this write ran\n` +
+      "      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n" +
+      "      chunk = nextWriteTimer = null\n" +
+      "      error(Errors.connection('CONNECTION_CLOSED', options))\n" +
+      "      query = null\n" +
+      "      return false\n" +
+      "    }\n" +
+      "    const x = socket.write(chunk, fn)",
+  },
+  {
+    file: "connection.js",
+    from: "    x.on('error', error)\n    x.on('close', closed)",
+    to: `    x.setNoDelay && x.setNoDelay(true) // ${MARK}: TCP_NODELAY, as libpq\n    x.on('error', error)\n    x.on('close', closed)`,
+  },
+  {
+    file: "connection.js",
+    from: "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n",
+    to:
+      "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n" +
+      `    query = errorResponse = results = null // ${MARK}: every pending statement was rejected above\n` +
+      "    result = new Result()\n",
+  },
+  {
+    file: "index.js",
+    from: "        new Promise((_, reject) => connection.onclose = reject)",
+    to: `        new Promise((_, reject) => connection.onclose = e => (closedError = e, reject(e))) // ${MARK}`,
+  },
+  {
+    file: "index.js",
+    from: "    let savepoints = 0\n      , connection\n      , prepare = null",
+    to: `    let savepoints = 0\n      , connection\n      , closedError = null // ${MARK}\n      , prepare = null`,
+  },
+  {
+    file: "index.js",
+    from: "      function handler(q) {\n        q.catch(e => uncaughtError || (uncaughtError = e))\n        c.queue === full",
+    to:
+      "      function handler(q) {\n        q.catch(e => uncaughtError || (uncaughtError = e))\n" +
+      `        if (closedError) return q.reject(closedError) // ${MARK}\n` +
+      "        c.queue === full",
+  },
+];
+
+const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+if (version !== "3.4.9") {
+  console.error(`scripts/patch-postgres.mjs: written for postgres 3.4.9, found ${version}; check whether upstream fixed #1208 and update or remove this patch.`);
+  process.exit(1);
+}
+
+for (const dir of ["src", "cjs/src", "cf/src"]) {
+  for (const p of patches) {
+    const file = path.join(root, dir, p.file);
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, "utf8");
+    if (text.includes(p.to)) continue;
+    if (!text.includes(p.from)) {
+      console.error(`scripts/patch-postgres.mjs: expected source not found in ${path.relative(root, file)}`);
+      process.exit(1);
+    }
+    fs.writeFileSync(file, text.replace(p.from, p.to));
+  }
+}

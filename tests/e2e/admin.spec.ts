@@ -1,0 +1,47 @@
+import { DEMO_ADMIN, expect, logIn, signUp, test } from "./fixtures";
+
+test("an admin loads balance and suspends an account; the customer sees both and the audit log records them", async ({ page, browser }) => {
+  const person = await signUp(page);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, DEMO_ADMIN);
+  await admin.goto("/admin/cuentas");
+  await admin.getByLabel("Email").fill(person.email);
+  await admin.getByRole("button", { name: "Buscar" }).click();
+  await admin.getByRole("link", { name: person.email }).click();
+  await expect(admin.getByRole("heading", { name: person.email, level: 1 })).toBeVisible();
+
+  await admin.getByLabel("Unidades").fill("400");
+  await admin.getByLabel("Nota (opcional)").fill("bonificación de bienvenida");
+  await admin.getByRole("button", { name: "Cargar" }).click();
+  await expect(admin.getByText("Cargamos 400 unidades. Comprado disponible: 400.")).toBeVisible();
+
+  await admin.getByRole("button", { name: "Suspender cuenta" }).click();
+  await admin.getByRole("dialog", { name: "¿Suspender la cuenta?" }).getByRole("button", { name: "Suspender" }).click();
+  await expect(admin.getByText("Suspendida", { exact: true })).toBeVisible();
+  const audit = admin.getByRole("region", { name: "Auditoría de la cuenta" });
+  await expect(audit.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText(DEMO_ADMIN.email);
+  await expect(audit.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("units: 400");
+  await expect(audit.getByRole("row").filter({ hasText: "Suspensión" })).toContainText(DEMO_ADMIN.email);
+
+  // The customer: the load is in the purchased pocket and the ledger; the suspension stops new actions.
+  await page.goto("/cuenta/saldo");
+  await expect(page.getByRole("region", { name: "Comprado" })).toContainText("2 informes nuevos");
+  await expect(page.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("bonificación de bienvenida");
+  await expect(page.getByText("Tu cuenta está suspendida")).toBeVisible();
+  await page.goto("/cuenta/claves");
+  await page.getByLabel("Nombre de la clave").fill("no debería");
+  await page.getByRole("button", { name: "Crear clave" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "suspendida" })).toContainText("La cuenta está suspendida");
+  await expect(page.locator("tr[data-key-id]")).toHaveCount(0);
+
+  // Reactivated, the same action works.
+  await admin.getByRole("button", { name: "Reactivar cuenta" }).click();
+  await admin.getByRole("dialog", { name: "¿Reactivar la cuenta?" }).getByRole("button", { name: "Reactivar" }).click();
+  await expect(admin.getByText("Activa", { exact: true })).toBeVisible();
+  await expect(audit.getByRole("row").filter({ hasText: "Reactivación" })).toContainText(DEMO_ADMIN.email);
+  await adminContext.close();
+  await page.getByRole("button", { name: "Crear clave" }).click();
+  await expect(page.getByTestId("new-api-key")).toBeVisible();
+});

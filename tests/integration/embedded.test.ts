@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { ownsEmbedded, startEmbedded, stopEmbedded } from "@/db/embedded";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+
+/** ensureDatabase() in a separate process, as a second server or the CLI would run it. */
+function childEnsureDatabase(dataDir: string): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  return new Promise((resolve, reject) =>
+    execFile(TSX, ["tests/helpers/print-database-url.ts"], { cwd: ROOT, env, timeout: 90_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout.trim()),
+    ),
+  );
+}
+
+const portOf = (url: string) => new URL(url).port;
+
+function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+async function canQuery(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ one: number }[]>`select 1 as one`;
+    return row.one === 1;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+const tempDirs: string[] = [];
+afterAll(async () => {
+  await stopEmbedded();
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("embedded Postgres: one per DATA_DIR", () => {
+  it("attaches to the one another process of the same DATA_DIR started, in this process and in a child", async () => {
+    // With TEST_DATABASE_URL there is no embedded server yet: this process starts one, and the rest must attach.
+    const dataDir = process.env.TEST_DATABASE_URL ? fs.mkdtempSync(path.join(os.tmpdir(), "legajo-embedded-")) : process.env.DATA_DIR!;
+    if (process.env.TEST_DATABASE_URL) tempDirs.push(dataDir);
+    const first = await startEmbedded(dataDir);
+    const pid = postmasterPid(dataDir);
+
+    const second = await startEmbedded(dataDir);
+    expect(portOf(second)).toBe(portOf(first));
+    const child = await childEnsureDatabase(dataDir);
+    expect(portOf(child)).toBe(portOf(first));
+    expect(postmasterPid(dataDir)).toBe(pid);
+    expect(await canQuery(child)).toBe(true);
+
+    if (!process.env.TEST_DATABASE_URL) {
+      // The suite's own server belongs to the process that started it; attaching must not take it over.
+      expect(portOf(process.env.DATABASE_URL!)).toBe(portOf(first));
+      expect(ownsEmbedded()).toBe(false);
+    }
+  });
+
+  it("starts a single server when two processes boot on an empty DATA_DIR at the same time", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-embedded-race-"));
+    tempDirs.push(dataDir);
+    const urls = await Promise.all([childEnsureDatabase(dataDir), childEnsureDatabase(dataDir)]);
+    expect(portOf(urls[0])).toBe(portOf(urls[1]));
+    const pid = postmasterPid(dataDir);
+    expect(await canQuery(urls[0])).toBe(true);
+
+    // Both starters have exited; the server they left is adopted by the next process, which may then stop it.
+    const adopted = await startEmbedded(dataDir);
+    expect(portOf(adopted)).toBe(portOf(urls[0]));
+    expect(ownsEmbedded()).toBe(true);
+    await stopEmbedded();
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiRoute } from "@/lib/http/api-route";
+import { ApiError } from "@/lib/http/errors";
+import { newAccount } from "../helpers/accounts";
+import { useFakeTime } from "../helpers/clock";
+import { bearer, call } from "../helpers/http";
+
+vi.hoisted(() => {
+  // Read once by env() on first use in this worker.
+  process.env.TRUST_PROXY = "true";
+});
+
+// A stand-in for GET /v1/reports/{id}: 30 per minute per IP.
+const missingReport = apiRoute({ auth: "required", channel: true, limit: "reportsGet" }, () =>
+  Promise.reject(new ApiError(404, "not_found")),
+);
+
+let clock: ReturnType<typeof useFakeTime>;
+beforeEach(() => {
+  clock = useFakeTime(Math.floor(Date.now() / 60_000) * 60_000 + 10_000);
+});
+afterEach(() => clock.restore());
+
+describe("per-IP limit behind a trusted proxy (TRUST_PROXY=true)", () => {
+  it("counts the first X-Forwarded-For entry, not the proxy's socket address", async () => {
+    const proxy = "10.0.0.1";
+    const xff = (client: string) => ({ "x-forwarded-for": `${client}, 10.0.0.9` });
+    for (let i = 0; i < 30; i++) {
+      expect((await call(missingReport, "/v1/reports/inf_x", { ip: proxy, headers: xff("203.0.113.7") })).status).toBe(401);
+    }
+    expect((await call(missingReport, "/v1/reports/inf_x", { ip: proxy, headers: xff("203.0.113.7") })).status).toBe(429);
+    const a = await newAccount();
+    const other = await call(missingReport, "/v1/reports/inf_x", { ip: proxy, headers: { ...xff("203.0.113.8"), ...bearer(a.key) } });
+    expect(other.status).toBe(404);
+  });
+
+  it("falls back to the socket address when the proxy sent no X-Forwarded-For", async () => {
+    const peer = "10.0.0.50";
+    for (let i = 0; i < 30; i++) await call(missingReport, "/v1/reports/inf_x", { ip: peer });
+    expect((await call(missingReport, "/v1/reports/inf_x", { ip: peer })).status).toBe(429);
+    expect((await call(missingReport, "/v1/reports/inf_x", { ip: peer, headers: { "x-forwarded-for": "203.0.113.99" } })).status).toBe(401);
+  });
+});
