@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "fatal" } },
       },
       {
         resolve: { alias },

@@ -68,7 +68,7 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 
-/** The names of every variable the app reads (docs/configuration.md documents each one). */
+/** The names of every variable the app reads (the README documents each one). */
 export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export class EnvError extends Error {

@@ -14,7 +14,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-test-"));
   process.env.DATA_DIR = dataDir;
   process.env.DEMO_CUITS ??= "1500";
-  process.env.LOG_LEVEL ??= "warn";
+  // Many tests provoke failures on purpose; their expected error logs would bury the results.
+  process.env.LOG_LEVEL ??= "fatal";
   let url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const base = await startEmbedded(dataDir);

@@ -210,3 +210,17 @@ export const srcConcursos = pgTable(
 
 export type SourceName = (typeof sourceNameEnum.enumValues)[number];
 export type SourceSnapshot = typeof sourceSnapshots.$inferSelect;
+
+/** The table of each engine source: the one place that maps a source name to its rows. */
+export const SOURCE_TABLES = {
+  identidad: srcIdentidad,
+  crediticio: srcCrediticio,
+  cheques: srcCheques,
+  screening: srcScreening,
+  comex: srcComex,
+  riesgoFiscal: srcRiesgoFiscal,
+  marcas: srcMarcas,
+  concursos: srcConcursos,
+} as const satisfies Record<SourceName, unknown>;
+
+export type SourceTable = (typeof SOURCE_TABLES)[SourceName];

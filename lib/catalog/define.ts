@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { withTransaction, type DbOrTx } from "@/db/client";
-import { catalogSources, datasets, sourceNameEnum, type Dataset } from "@/db/schema";
+import { catalogSources, datasets, SOURCE_TABLES, sourceNameEnum, type Dataset } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { planTierSchema } from "@/lib/schemas/billing";
 import {
@@ -15,7 +15,6 @@ import {
   type DatasetColumn,
 } from "@/lib/schemas/catalog";
 import { tableColumns, type PublishedColumn } from "./columns";
-import { SOURCE_TABLES } from "./engine-sources";
 import { DERIVED_VIEWS } from "./views";
 
 export const DATASET_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;

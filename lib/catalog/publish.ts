@@ -3,7 +3,16 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { datasets, datasetSnapshots, snapshotFiles, sourceSnapshots, type Dataset, type SnapshotFormat, type SourceName } from "@/db/schema";
+import {
+  datasets,
+  datasetSnapshots,
+  snapshotFiles,
+  SOURCE_TABLES,
+  sourceSnapshots,
+  type Dataset,
+  type SnapshotFormat,
+  type SourceName,
+} from "@/db/schema";
 import { localDay, now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -12,7 +21,6 @@ import { getStorage, type StorageDriver } from "@/lib/storage";
 import { contentTypeOf } from "@/lib/storage/driver";
 import { csvExpression, type PublishedColumn } from "./columns";
 import { describeColumns, publishedColumns } from "./define";
-import { SOURCE_TABLES } from "./engine-sources";
 import { FileInputError, fileRows } from "./file-input";
 import { copyCsv, copyRows, sourceSnapshotQuery, viewQuery, type Batch } from "./row-stream";
 import { DERIVED_VIEWS } from "./views";

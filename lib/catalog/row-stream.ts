@@ -3,9 +3,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { Db } from "@/db/client";
+import type { SourceTable } from "@/db/schema";
 import { selectExpression, type PublishedColumn } from "./columns";
 import type { ColumnType } from "@/lib/schemas/catalog";
-import type { SourceTable } from "./engine-sources";
 
 /** Rows in column-major form: `columns[i][r]` is column i of row r, in the order of the published columns. */
 export interface Batch {

@@ -1,13 +1,6 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
-  srcCheques,
-  srcComex,
-  srcConcursos,
-  srcCrediticio,
-  srcIdentidad,
-  srcMarcas,
-  srcRiesgoFiscal,
-  srcScreening,
+  SOURCE_TABLES,
   sourceNameEnum,
   type SourceName,
 } from "@/db/schema";
@@ -63,7 +56,7 @@ export const ROLES_COMEX = ["IMPORTADOR", "EXPORTADOR"] as const;
 export const SOURCES: Record<SourceName, SourceDefinition> = {
   identidad: {
     name: "identidad",
-    table: srcIdentidad,
+    table: SOURCE_TABLES.identidad,
     datasetId: "ar-arca-padron",
     title: "Identidad fiscal (padrón ARCA)",
     fileName: "padron.csv",
@@ -71,7 +64,7 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
   },
   crediticio: {
     name: "crediticio",
-    table: srcCrediticio,
+    table: SOURCE_TABLES.crediticio,
     datasetId: "ar-bcra-central-deudores",
     title: "Situación crediticia (BCRA, Central de Deudores)",
     fileName: "central-deudores.csv",
@@ -79,7 +72,7 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
   },
   cheques: {
     name: "cheques",
-    table: srcCheques,
+    table: SOURCE_TABLES.cheques,
     datasetId: "ar-bcra-cheques-rechazados",
     title: "Cheques rechazados (BCRA)",
     fileName: "cheques-rechazados.csv",
@@ -87,7 +80,7 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
   },
   screening: {
     name: "screening",
-    table: srcScreening,
+    table: SOURCE_TABLES.screening,
     datasetId: "intl-sanciones-pep",
     title: "Sanciones y personas expuestas políticamente",
     fileName: "sanciones-pep.csv",
@@ -95,7 +88,7 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
   },
   comex: {
     name: "comex",
-    table: srcComex,
+    table: SOURCE_TABLES.comex,
     datasetId: "ar-comex-operadores",
     title: "Comercio exterior",
     fileName: "comex-operadores.csv",
@@ -103,14 +96,14 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
   },
   riesgoFiscal: {
     name: "riesgoFiscal",
-    table: srcRiesgoFiscal,
+    table: SOURCE_TABLES.riesgoFiscal,
     datasetId: "ar-arca-riesgo-fiscal",
     title: "Riesgo fiscal",
     fileName: "riesgo-fiscal.csv",
   },
   marcas: {
     name: "marcas",
-    table: srcMarcas,
+    table: SOURCE_TABLES.marcas,
     datasetId: "ar-inpi-marcas",
     title: "Marcas registradas (INPI)",
     fileName: "marcas-inpi.csv",
@@ -118,7 +111,7 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
   },
   concursos: {
     name: "concursos",
-    table: srcConcursos,
+    table: SOURCE_TABLES.concursos,
     datasetId: "ar-concursos-quiebras",
     title: "Concursos y quiebras",
     fileName: "concursos-quiebras.csv",
@@ -131,5 +124,3 @@ export function isSourceName(value: string): value is SourceName {
   return (SOURCE_NAMES as readonly string[]).includes(value);
 }
 
-/** Table of the source's rows, for the catalog's publication (it reads the current snapshot of each). */
-export const sourceTable = (name: SourceName): PgTable => SOURCES[name].table;
