@@ -168,9 +168,40 @@ export function requireTier(req: Request, caller: Caller, tiers: readonly string
   });
 }
 
-/** Reads a JSON body; an absent or malformed one is `400 body_invalido`. */
+/** Far above any valid request body of the API; a larger one is refused before it is buffered. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The body as text, read up to `limit` bytes: a larger one is `400 body_invalido`, and so is an unreadable one. */
+async function readBounded(req: Request, limit: number): Promise<string> {
+  if (!req.body) return "";
+  if (Number(req.headers.get("content-length") ?? 0) > limit) {
+    await req.body.cancel().catch(() => undefined);
+    throw new ApiError(400, "body_invalido");
+  }
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw new ApiError(400, "body_invalido");
+      }
+      chunks.push(value);
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw new ApiError(400, "body_invalido");
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body; an absent, oversized or malformed one is `400 body_invalido`. */
 export async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await req.text().catch(() => "");
+  const text = await readBounded(req, MAX_BODY_BYTES);
   if (!text.trim()) throw new ApiError(400, "body_invalido");
   try {
     return JSON.parse(text) as unknown;

@@ -35,6 +35,14 @@ describe("POST /v1/reports errors (spec part 7)", () => {
     },
   );
 
+  it("answers a body past 64 KiB with body_invalido, without buffering it", async () => {
+    const a = await newAccount();
+    const rawBody = JSON.stringify({ cuit: "30500010912", padding: "x".repeat(70_000) });
+    const res = await call(post, "/v1/reports", { method: "POST", rawBody, headers: { ...bearer(a.key), "content-type": "application/json" }, ip: ipOf(a) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "body_invalido" });
+  });
+
   it.each([[{}], [{ cuit: null }], [{ cuit: "" }], [{ cuit: "   " }]])("answers %j with only `error: cuit_requerido`", async (body) => {
     const a = await newAccount();
     const res = await call(post, "/v1/reports", { method: "POST", body, headers: bearer(a.key), ip: ipOf(a) });
