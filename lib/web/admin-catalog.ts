@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
+import { datasets, datasetSnapshots, snapshotFiles } from "@/db/schema";
 
 /** Where a dataset's snapshots come from, which decides whether the console can publish it. */
 export type DatasetOrigin = { kind: "source"; source: string } | { kind: "view"; parentId: string } | { kind: "file" };
+
+function originOf(d: { engineSource: string | null; parentId: string | null }): DatasetOrigin {
+  if (d.engineSource) return { kind: "source", source: d.engineSource };
+  if (d.parentId) return { kind: "view", parentId: d.parentId };
+  return { kind: "file" };
+}
 
 /**
  * Every dataset, published or not, with its current snapshot (date, rows, file sizes) and the state of its latest
@@ -48,14 +54,10 @@ export async function datasetsForAdmin(db: DbOrTx) {
   const lastAttempt = new Map(attempts.map((a) => [a.datasetId, a]));
   return rows.map((r) => ({
     ...r,
-    origin: (r.engineSource
-      ? { kind: "source", source: r.engineSource }
-      : r.parentId
-        ? { kind: "view", parentId: r.parentId }
-        : { kind: "file" }) satisfies DatasetOrigin as DatasetOrigin,
+    origin: originOf(r),
     files: files
       .filter((f) => f.snapshotId === r.snapshotId)
-      .map((f) => ({ format: f.format as SnapshotFormat, sizeBytes: f.sizeBytes }))
+      .map((f) => ({ format: f.format, sizeBytes: f.sizeBytes }))
       .sort((a, b) => a.format.localeCompare(b.format)),
     lastAttempt: lastAttempt.get(r.id) ?? null,
   }));

@@ -33,7 +33,7 @@ interface Job {
 const KEEP_MS = 60 * 60 * 1000;
 
 const holder = globalThis as unknown as { __legajoPublications?: Map<string, Job> };
-const jobs = (): Map<string, Job> => (holder.__legajoPublications ??= new Map());
+const jobs = (): Map<string, Job> => (holder.__legajoPublications ??= new Map<string, Job>());
 
 function view(job: Job): PublicationView {
   return {

@@ -52,3 +52,15 @@ export const SITUACION_SHORT: Record<number, string> = {
   5: "Irrecuperable",
   6: "Irrecuperable (disp. técnica)",
 };
+
+/** Section names for when a section is absent from a report (its source had no data loaded at the time). */
+export const SECTION_NAME: Record<string, string> = {
+  identidad: "Identidad",
+  crediticio: "Deudas en el sistema financiero",
+  cheques: "Cheques rechazados",
+  screening: "Listas de sanciones",
+  comex: "Comercio exterior",
+  riesgoFiscal: "Riesgo fiscal",
+  marcas: "Marcas",
+  concursos: "Concursos y quiebras",
+};

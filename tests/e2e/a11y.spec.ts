@@ -1,4 +1,5 @@
 import { auditPage as audit, DEMO_ADMIN, expect, expectAccessible, logIn, PHONE, screenshot, signUp, test } from "./fixtures";
+import { demoCuits } from "./demo-data";
 
 test.describe("accessibility and screenshots of every page", () => {
   test("public pages", async ({ page }) => {
@@ -14,6 +15,12 @@ test.describe("accessibility and screenshots of every page", () => {
     await expect(page.getByRole("navigation", { name: "Principal (móvil)" })).toBeVisible();
     await expectAccessible(page, "menú móvil");
     await screenshot(page, "menu-movil-375");
+  });
+
+  test("catalog pages", async ({ page }) => {
+    await audit(page, "/datasets", "catalogo");
+    await audit(page, "/datasets?q=deudores&etiqueta=bcra", "catalogo-filtrado");
+    await audit(page, "/datasets/ar-bcra-central-deudores", "dataset");
   });
 
   test.describe("not found", () => {
@@ -48,6 +55,24 @@ test.describe("accessibility and screenshots of every page", () => {
     await audit(page, orderPath, "pedido");
   });
 
+  test("report pages", async ({ page }) => {
+    // Eight pages, each audited and photographed twice (desktop and phone), one of them a long report.
+    test.setTimeout(120_000);
+    await signUp(page);
+    // The empty list, a quote, the report itself (a partial one), the list, a quote the balance cannot pay.
+    const { parcial, ok } = demoCuits();
+    await audit(page, "/informes", "informes-vacio");
+    await audit(page, "/informes/nuevo", "informe-nuevo");
+    await audit(page, "/informes/nuevo?cuit=20-12345678-0", "informe-nuevo-cuit-invalido");
+    await audit(page, `/informes/nuevo?cuit=${parcial[0]}`, "informe-nuevo-cotizacion");
+    await page.getByRole("button", { name: "Confirmar y generar el informe" }).click();
+    await page.waitForURL(/\/informes\/inf_[0-9A-Za-z]{17}\?generado=1$/);
+    await audit(page, new URL(page.url()).pathname, "informe-parcial");
+    await audit(page, "/informes", "informes");
+    await audit(page, `/informes/nuevo?cuit=${ok[0]}`, "informe-nuevo-sin-saldo");
+    await audit(page, "/datasets/ar-bcra-central-deudores", "dataset-free");
+  });
+
   test("admin pages", async ({ page }) => {
     await logIn(page, DEMO_ADMIN);
     await audit(page, "/admin", "admin");
@@ -58,5 +83,28 @@ test.describe("accessibility and screenshots of every page", () => {
     await audit(page, new URL(page.url()).pathname, "admin-cuenta");
     await audit(page, "/admin/pedidos", "admin-pedidos");
     await audit(page, "/admin/auditoria", "admin-auditoria");
+  });
+
+  test("admin report and dataset pages", async ({ page }) => {
+    await logIn(page, DEMO_ADMIN);
+    await audit(page, "/admin/informes", "admin-informes");
+    await audit(page, "/admin/datasets", "admin-datasets");
+    await audit(page, "/datasets/ar-bcra-central-deudores", "dataset-admin");
+  });
+});
+
+test.describe("API reference (/docs)", () => {
+  test("renders every operation of the live document, accessibly", async ({ page }) => {
+    await audit(page, "/docs", "docs");
+    await expect(page.getByRole("heading", { name: "Referencia de la API", level: 1 })).toBeVisible();
+    const doc = (await (await page.request.get("/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations).toHaveLength(10);
+    for (const op of operations) {
+      const [method, path] = op.split(" ");
+      await expect(page.getByRole("heading", { level: 3, name: `${method} ${path}`, exact: true })).toBeVisible();
+    }
+    await page.getByRole("link", { name: "ReportPostResponse" }).first().click();
+    await expect(page.getByRole("heading", { level: 3, name: "ReportPostResponse" })).toBeInViewport();
   });
 });

@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/ui/skeleton";
+
+export default function Loading() {
+  return <PageSkeleton cards={1} cardHeight="h-96" label="Cargando los datasets…" />;
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NewReportForm } from "@/components/reports/new-report-form";
+import { QuoteSummary } from "@/components/reports/quote-summary";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { formatCuit } from "@/lib/cuit";
+import { ApiError } from "@/lib/http/errors";
+import { requireCaller } from "@/lib/web/current-caller";
+import { formatInt } from "@/lib/web/format";
+import { pageDb } from "@/lib/web/page-db";
+import { textParam } from "@/lib/web/paging";
+import { webQuote, type WebQuote } from "@/lib/web/report-quote";
+import { reportErrorText } from "@/lib/web/reports";
+import { ConfirmReportForm } from "./confirm-form";
+
+export const metadata: Metadata = { title: "Nuevo informe" };
+
+// /informes/nuevo?cuit= – the quote of a CUIT or DNI, and the confirmation that generates the report
+export default async function NewReportPage({ searchParams }: { searchParams: Promise<{ cuit?: string }> }) {
+  const input = textParam((await searchParams).cuit, 40);
+  const caller = await requireCaller(input ? `/informes/nuevo?cuit=${encodeURIComponent(input)}` : "/informes/nuevo");
+  let result: WebQuote | null = null;
+  let error: string | null = null;
+  if (input) {
+    try {
+      result = await webQuote(await pageDb(), caller, input);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      error = reportErrorText(e);
+    }
+  }
+  const suspended = caller.account.suspended;
+  const dailyCap = caller.account.billingModel === "daily_cap";
+  return (
+    <>
+      <p className="mb-4 text-sm">
+        <Link href="/informes" className="text-brand-700 underline">
+          ← Mis informes
+        </Link>
+      </p>
+      <PageHeader
+        title="Nuevo informe"
+        description="Ingresá un CUIT o un DNI. Antes de confirmar ves si es un informe nuevo o una actualización, cuánto cuesta y si tu saldo alcanza."
+      />
+      <Card>
+        <NewReportForm key={input} defaultValue={input} error={error} />
+      </Card>
+      {result && (
+        <Card
+          title={`CUIT ${formatCuit(result.quote.cuit)}`}
+          description={result.dni ? `Resuelto a partir del DNI ${formatInt(Number(result.dni))}.` : undefined}
+          className="mt-6"
+        >
+          <QuoteSummary quote={result.quote} previous={result.previous} dailyCap={dailyCap} />
+          <div className="mt-6">
+            {suspended ? (
+              <Alert tone="danger" title="Tu cuenta está suspendida">
+                Mientras siga suspendida no podés generar informes. Escribinos para reactivarla.
+              </Alert>
+            ) : result.quote.alcanza ? (
+              <ConfirmReportForm
+                cuit={result.quote.cuit}
+                idempotencyKey={randomUUID()}
+                label={result.quote.tipo_accion_estimado === "nuevo" ? "Confirmar y generar el informe" : "Confirmar y actualizar el informe"}
+              />
+            ) : (
+              <Alert tone="warning" title={dailyCap ? "Llegaste al tope de informes de hoy" : "Tu saldo no alcanza"}>
+                <p>{result.quote.mensaje}</p>
+                {!dailyCap && (
+                  <Link href="/cuenta/saldo#packs" className="mt-2 inline-block font-medium underline">
+                    Comprar un pack de informes
+                  </Link>
+                )}
+              </Alert>
+            )}
+          </div>
+        </Card>
+      )}
+    </>
+  );
+}
