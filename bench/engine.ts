@@ -11,11 +11,7 @@ import { Prng } from "@/lib/sources/demo/prng";
 import { loadSourceFile } from "@/lib/sources/load";
 import { SOURCE_NAMES } from "@/lib/sources/registry";
 import { currentSnapshot } from "@/lib/sources/snapshots";
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+import { option } from "@/scripts/lib/args";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 const ms = (v: number) => `${v.toFixed(2)} ms`;

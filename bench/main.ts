@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * `npm run bench -- <name> [args]` runs bench/<name>.ts; without a name, every benchmark in turn.
- * Each benchmark module exports `run(args: string[]): Promise<void>` and prints its own table.
+ * `npm run bench -- <name> [args]` runs bench/<name>.ts; without a name (or with options only), the whole suite
+ * (bench/suite.ts), which runs the others and prints one table. Each benchmark module exports
+ * `run(args: string[]): Promise<void>` and prints its own figures.
  */
 const dir = import.meta.dirname;
 const available = fs
@@ -12,15 +13,13 @@ const available = fs
   .map((f) => path.basename(f, ".ts"))
   .sort();
 
-const [name, ...args] = process.argv.slice(2);
-const selected = name ? [name] : available;
-for (const bench of selected) {
-  if (!available.includes(bench)) {
-    console.error(`Unknown benchmark "${bench}". Available: ${available.join(", ")}`);
-    process.exit(2);
-  }
-  const mod = (await import(`./${bench}.ts`)) as { run: (args: string[]) => Promise<void> };
-  console.log(`\n== ${bench} ==`);
-  await mod.run(args);
+const argv = process.argv.slice(2);
+const [name, ...args] = argv[0] && !argv[0].startsWith("--") ? argv : ["suite", ...argv];
+if (!available.includes(name)) {
+  console.error(`Unknown benchmark "${name}". Available: ${available.join(", ")}`);
+  process.exit(2);
 }
+const mod = (await import(`./${name}.ts`)) as { run: (args: string[]) => Promise<void> };
+console.log(`\n== ${name} ==`);
+await mod.run(args);
 process.exit(0);

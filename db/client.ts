@@ -62,6 +62,10 @@ async function connect(): Promise<Connection> {
   const sql = postgres(url, {
     max: e.DATABASE_POOL_SIZE,
     onnotice: () => {},
+    // While the database is away, a request fails within seconds instead of queueing: postgres.js's default
+    // reconnect backoff grows to 20 s with every failed connection of the pool, and a connect may take 30 s.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    connect_timeout: 5,
     connection: { application_name: applicationName },
   });
   return { url, sql, db: createDb(sql) };

@@ -141,7 +141,16 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): P
   try {
     execFileSync(
       initdb,
-      [`--pgdata=${pgDir}`, `--username=${USER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C"],
+      [
+        `--pgdata=${pgDir}`,
+        `--username=${USER}`,
+        `--pwfile=${pwfile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        "--locale=C",
+        // One syncfs(2) of the file system instead of an fsync per file: as durable, and ~0.3 s off the first start.
+        ...(process.platform === "linux" ? ["--sync-method=syncfs"] : []),
+      ],
       { ...ids, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
     );
   } finally {
@@ -149,17 +158,18 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): P
   }
 }
 
-async function start(dataDir: string, pgDir: string): Promise<number> {
+/**
+ * Spawns the postmaster of `<dataDir>/pg` on `port`, detached (so the database outlives a crash of this process and
+ * the next start attaches to it), and waits until it accepts connections. Returns its pid.
+ */
+export async function spawnPostmaster(dataDir: string, port: number): Promise<number> {
   const ids = runAs();
-  if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initialise(pgDir, ids);
   const { postgres: postgresBin } = await binaries();
-  const port = await freePort();
   const logFd = fs.openSync(path.join(dataDir, "pg.log"), "a");
   if (ids.uid !== undefined) fs.fchownSync(logFd, ids.uid, ids.gid!);
-  // Detached, so the database outlives a crash of this process and the next start attaches to it.
   const child = spawn(
     postgresBin,
-    ["-D", pgDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    ["-D", path.join(dataDir, "pg"), "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
     { ...ids, detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_ALL: "C" } },
   );
   child.unref();
@@ -172,7 +182,13 @@ async function start(dataDir: string, pgDir: string): Promise<number> {
     if (exited) throw new Error(`Embedded Postgres failed to start; see ${path.join(dataDir, "pg.log")}`);
     throw e;
   }
-  owned = { pid: child.pid!, port };
+  return child.pid!;
+}
+
+async function start(dataDir: string, pgDir: string): Promise<number> {
+  if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initialise(pgDir, runAs());
+  const port = await freePort();
+  owned = { pid: await spawnPostmaster(dataDir, port), port };
   fs.writeFileSync(path.join(dataDir, "pg.owner"), String(process.pid));
   return port;
 }

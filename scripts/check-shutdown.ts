@@ -29,23 +29,13 @@ interface Check {
 const args = process.argv.slice(2);
 const distDir = args.includes("--dist") ? args[args.indexOf("--dist") + 1] : ".next";
 
-/** Variables of ours that the caller's environment must not leak into the servers started here. */
-const CLEAN = {
-  DATABASE_URL: "",
-  REDIS_URL: "",
-  UPSTASH_REDIS_REST_URL: "",
-  UPSTASH_REDIS_REST_TOKEN: "",
-  S3_BUCKET: "",
-  NEXT_MANUAL_SIG_HANDLE: "",
-};
-
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what}: no result within ${ms} ms`)))]);
 }
 
 async function badConfigurationStopsTheStart(): Promise<Check> {
   const dataDir = path.join(os.tmpdir(), `legajo-badconf-${process.pid}`);
-  const server = startNext({ distDir, port: await freePort(), env: { ...CLEAN, DATA_DIR: dataDir, DATABASE_URL: "mysql://db.example/legajo" } });
+  const server = await startNext({ distDir, env: { DATA_DIR: dataDir, DATABASE_URL: "mysql://db.example/legajo" } });
   try {
     const code = await withTimeout(server.exited, 60_000, "server with a wrong DATABASE_URL");
     const line = server.output().split("\n").find((l) => l.includes("Invalid configuration."));
@@ -89,10 +79,10 @@ async function sigtermIsGraceful(): Promise<Check> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-shutdown-"));
   const hole = await blackhole();
   const port = await freePort();
-  const server = startNext({
+  const server = await startNext({
     distDir,
     port,
-    env: { ...CLEAN, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${hole.port}`, RATE_LIMIT_TIMEOUT_MS: "10000", LOG_LEVEL: "info" },
+    env: { DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${hole.port}`, RATE_LIMIT_TIMEOUT_MS: "10000", LOG_LEVEL: "info" },
   });
   let postmaster = 0;
   try {

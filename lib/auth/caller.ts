@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, plans, type Account, type Plan } from "@/db/schema";
 
@@ -20,18 +20,27 @@ export const accountColumns = {
   isAdmin: accounts.isAdmin,
 };
 
+function accountLookup(db: DbOrTx) {
+  return db
+    .select({ ...accountColumns, plan: plans })
+    .from(accounts)
+    .leftJoin(plans, eq(plans.tier, accounts.planTier))
+    .where(eq(accounts.id, sql.placeholder("accountId")))
+    .limit(1)
+    .prepare("account_caller");
+}
+/** Built once per database: a named prepared statement, neither rebuilt by drizzle nor re-planned per request. */
+const accountLookups = new WeakMap<DbOrTx, ReturnType<typeof accountLookup>>();
+
 /** Loads the account and its plan for a session caller. */
 export async function loadAccountCaller(
   db: DbOrTx,
   accountId: string,
   userId: string | null,
 ): Promise<Caller | null> {
-  const [row] = await db
-    .select({ ...accountColumns, plan: plans })
-    .from(accounts)
-    .leftJoin(plans, eq(plans.tier, accounts.planTier))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+  let lookup = accountLookups.get(db);
+  if (!lookup) accountLookups.set(db, (lookup = accountLookup(db)));
+  const [row] = await lookup.execute({ accountId });
   if (!row) return null;
   const { plan, ...account } = row;
   return { kind: "session", accountId, userId, keyId: null, account, plan };

@@ -32,16 +32,19 @@ export async function debit(
   if (fromComprado > 0) {
     entries.push({ accountId, pocket: "comprado" as const, kind: "report_debit" as const, delta: -fromComprado, reportId, createdAt: at });
   }
-  if (entries.length) await tx.insert(ledgerEntries).values(entries);
-  const [updated] = await tx
-    .update(balances)
-    .set({
-      cupoAvailable: sql`${balances.cupoAvailable} - ${fromCupo}`,
-      cupoUsed: sql`${balances.cupoUsed} + ${fromCupo}`,
-      compradoAvailable: sql`${balances.compradoAvailable} - ${fromComprado}`,
-      updatedAt: at,
-    })
-    .where(eq(balances.accountId, accountId))
-    .returning();
+  // Both writes in one round trip (pipelined on the transaction's connection).
+  const [, [updated]] = await Promise.all([
+    entries.length ? tx.insert(ledgerEntries).values(entries) : undefined,
+    tx
+      .update(balances)
+      .set({
+        cupoAvailable: sql`${balances.cupoAvailable} - ${fromCupo}`,
+        cupoUsed: sql`${balances.cupoUsed} + ${fromCupo}`,
+        compradoAvailable: sql`${balances.compradoAvailable} - ${fromComprado}`,
+        updatedAt: at,
+      })
+      .where(eq(balances.accountId, accountId))
+      .returning(),
+  ]);
   return updated;
 }

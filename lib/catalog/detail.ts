@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { catalogSources, datasets, datasetSnapshots } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { AiMetadata, DatasetDetail } from "@/lib/schemas/catalog";
+import { DATASET_ID_PATTERN } from "./define";
 import { visibleTo, type Viewer } from "./visibility";
 
 /** Missing, unpublished, above the viewer's plan or admin-only: one answer for all, so none is revealed. */
@@ -27,6 +28,8 @@ export function completeAiMetadata(stored: Partial<AiMetadata> | null | undefine
 
 /** GET /v1/datasets/{id}: spec 2.10, with the current snapshot's date and size. */
 export async function getDatasetDetail(db: DbOrTx, viewer: Viewer, datasetId: string): Promise<DatasetDetail> {
+  // No dataset has another shape; a NUL byte in a path id would even fail the query itself (invalid UTF-8 text).
+  if (!DATASET_ID_PATTERN.test(datasetId)) throw datasetNotFound(datasetId);
   const [row] = await db
     .select({ dataset: datasets, sourceName: catalogSources.name, snapshotDate: datasetSnapshots.snapshotDate, rowCount: datasetSnapshots.rowCount })
     .from(datasets)

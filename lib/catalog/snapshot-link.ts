@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import type { SnapshotResponse } from "@/lib/schemas/catalog";
 import { getStorage } from "@/lib/storage";
+import { DATASET_ID_PATTERN } from "./define";
 import { visibleTo, type Viewer } from "./visibility";
 
 /** Spec 2.11: links are valid for one hour. */
@@ -23,6 +24,39 @@ const formatNotAvailable = (format: string) =>
   new ApiError(400, "format_not_available", { text: `El formato ${format} no está disponible para este dataset. Probá con parquet.` });
 
 /**
+ * The two reads of a link, built once per database and viewer kind (the visibility rule depends on the viewer's
+ * plan) as named prepared statements: no SQL rebuilt or re-planned per request.
+ */
+function reads(db: DbOrTx, viewer: Viewer) {
+  const id = sql.placeholder("datasetId");
+  return {
+    dataset: db
+      .select({ id: datasets.id, formats: datasets.formats })
+      .from(datasets)
+      .where(and(eq(datasets.id, id), visibleTo(viewer)))
+      .limit(1)
+      .prepare("snapshot_dataset"),
+    current: db
+      .select({ snapshotDate: datasetSnapshots.snapshotDate, rowCount: datasetSnapshots.rowCount, file: snapshotFiles })
+      .from(datasetSnapshots)
+      .leftJoin(snapshotFiles, and(eq(snapshotFiles.snapshotId, datasetSnapshots.id), eq(snapshotFiles.format, sql.placeholder("format"))))
+      .where(and(eq(datasetSnapshots.datasetId, id), eq(datasetSnapshots.current, true)))
+      .limit(1)
+      .prepare("snapshot_current"),
+  };
+}
+const prepared = new WeakMap<DbOrTx, Map<string, ReturnType<typeof reads>>>();
+
+function readsFor(db: DbOrTx, viewer: Viewer): ReturnType<typeof reads> {
+  let byViewer = prepared.get(db);
+  if (!byViewer) prepared.set(db, (byViewer = new Map<string, ReturnType<typeof reads>>()));
+  const key = `${viewer.tier}:${viewer.isAdmin}`;
+  let q = byViewer.get(key);
+  if (!q) byViewer.set(key, (q = reads(db, viewer)));
+  return q;
+}
+
+/**
  * GET /v1/datasets/{id}/snapshot: a signed link to the current snapshot file. The plan gate is the route's; here a
  * dataset the viewer may not see, or one without a current snapshot, is `404 not_found`, and a format the dataset
  * does not publish is `400 format_not_available`.
@@ -34,19 +68,13 @@ export async function snapshotLink(
   format: string,
   origin: string,
 ): Promise<SnapshotResponse> {
-  const [dataset] = await db
-    .select({ id: datasets.id, formats: datasets.formats })
-    .from(datasets)
-    .where(and(eq(datasets.id, datasetId), visibleTo(viewer)))
-    .limit(1);
+  // No dataset has another shape; a NUL byte in a path id would even fail the query itself (invalid UTF-8 text).
+  if (!DATASET_ID_PATTERN.test(datasetId)) throw new ApiError(404, "not_found");
+  const q = readsFor(db, viewer);
+  const [dataset] = await q.dataset.execute({ datasetId });
   if (!dataset) throw new ApiError(404, "not_found");
   if (!FORMATS.includes(format) || !dataset.formats.includes(format as SnapshotFormat)) throw formatNotAvailable(format);
-  const [current] = await db
-    .select({ snapshotDate: datasetSnapshots.snapshotDate, rowCount: datasetSnapshots.rowCount, file: snapshotFiles })
-    .from(datasetSnapshots)
-    .leftJoin(snapshotFiles, and(eq(snapshotFiles.snapshotId, datasetSnapshots.id), eq(snapshotFiles.format, format as SnapshotFormat)))
-    .where(and(eq(datasetSnapshots.datasetId, datasetId), eq(datasetSnapshots.current, true)))
-    .limit(1);
+  const [current] = await q.current.execute({ datasetId, format });
   if (!current) throw new ApiError(404, "not_found", { text: "Este dataset todavía no tiene un snapshot publicado." });
   if (!current.file) throw formatNotAvailable(format);
   let url: string;

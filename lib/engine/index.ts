@@ -1,10 +1,10 @@
 import type { DbOrTx } from "@/db/client";
-import type { DenominacionOrigen, ReportStatus } from "@/db/schema";
+import type { DenominacionOrigen, ReportStatus, SourceName } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Section, SectionField, Sections } from "@/lib/schemas/sections";
-import { currentSnapshots } from "@/lib/sources/snapshots";
+import { currentSnapshots, type CurrentSnapshot } from "@/lib/sources/snapshots";
 import { SOURCES } from "@/lib/sources/registry";
 import { engineFaults } from "./faults";
 import { runSource } from "./run-source";
@@ -30,6 +30,8 @@ export interface EngineOptions {
   timeoutMs?: number;
   /** Replaces sources' lookups (tests: a source that throws, hangs, or returns chosen rows). */
   sources?: Partial<Record<SectionKey, SourceLookup>>;
+  /** The current snapshots, when the caller already read them (`currentSnapshots`) in the same round trip as its own reads. */
+  snapshots?: Map<SourceName, CurrentSnapshot>;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface EngineOptions {
 export async function runEngine(db: DbOrTx, cuit: string, options: EngineOptions = {}): Promise<EngineReport> {
   const budgetMs = options.timeoutMs ?? env().ENGINE_SOURCE_TIMEOUT_MS;
   const faults = engineFaults();
-  const snapshots = await currentSnapshots(db);
+  const snapshots = options.snapshots ?? (await currentSnapshots(db));
 
   const outcomes = await Promise.all(
     SECTION_KEYS.map((key): Promise<SourceOutcome> => {

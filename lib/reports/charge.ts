@@ -1,6 +1,6 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
-import { accounts, balances, reports, type Balance, type TipoAccion } from "@/db/schema";
+import { accounts, reports, type Balance, type TipoAccion } from "@/db/schema";
 import { projectBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { debit, InsufficientBalance } from "@/lib/billing/debit";
@@ -48,13 +48,16 @@ async function insufficient(tx: Tx, tipo: TipoAccion, b: Balance): Promise<ApiEr
   });
 }
 
-/** Before the engine runs: refuse a generation the account cannot pay for, without writing anything. */
-export async function precheck(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, at: Date): Promise<void> {
+/**
+ * Before the engine runs: refuse a generation the account cannot pay for, without writing anything. `row` is the
+ * balance as the generation read it under its lock.
+ */
+export async function precheck(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, at: Date, row: Balance | undefined): Promise<void> {
   if (caller.account.billingModel === "daily_cap") {
     if ((await chargedToday(tx, caller.accountId, at)) >= DAILY_CAP) throw dailyCapExceeded(at);
     return;
   }
-  const [row] = await tx.select().from(balances).where(eq(balances.accountId, caller.accountId));
+  if (!row) throw new Error(`balance row missing for account ${caller.accountId}`);
   const b = projectBalance(row, monthlyOf(caller), at);
   if (b.cupoAvailable + b.compradoAvailable < COST[tipo]) throw await insufficient(tx, tipo, b);
 }

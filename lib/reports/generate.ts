@@ -1,6 +1,5 @@
-import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { reports, type TipoAccion } from "@/db/schema";
+import type { TipoAccion } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { resolveCuitOrDni } from "@/lib/cuit";
 import { runEngine, type EngineReport } from "@/lib/engine";
@@ -9,8 +8,10 @@ import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/id";
 import { log } from "@/lib/log";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
+import { currentSnapshots } from "@/lib/sources/snapshots";
 import { charge, precheck } from "./charge";
 import { findKey, replay, storeKey } from "./idempotency";
+import { generationState, insertReport, tryGenerationLock } from "./statements";
 
 /** How long a request carrying an Idempotency-Key waits for a running twin before answering 409. */
 const KEY_WAIT_MS = 5_000;
@@ -29,15 +30,6 @@ const inProgress = () =>
   new ApiError(409, "generacion_en_curso", { headers: { "Retry-After": "1" } });
 
 const BUSY = Symbol("busy");
-
-async function previousAction(tx: Tx, accountId: string, cuit: string): Promise<TipoAccion> {
-  const [earlier] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.accountId, accountId), eq(reports.cuit, cuit), ne(reports.status, "no_resuelto")))
-    .limit(1);
-  return earlier ? "actualizacion" : "nuevo";
-}
 
 function responseOf(report: EngineReport, informeId: string, tipo: TipoAccion | null, costo: number): ReportPostResponse {
   return {
@@ -66,39 +58,41 @@ async function attempt(
   let persisting = false;
   try {
     return await db.transaction(async (tx) => {
-      const lockKey = `${caller.accountId}:${cuit}`;
-      const [{ locked }] = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as locked`,
-      );
+      // One round trip: Postgres runs pipelined statements in order, so the reads start once the lock is held.
+      const [locked, state, snapshots] = await Promise.all([
+        tryGenerationLock(tx, caller.accountId, cuit),
+        generationState(tx, caller.accountId, key, cuit),
+        currentSnapshots(tx),
+      ]);
       if (!locked) return BUSY;
-      if (key) {
-        const stored = await findKey(tx, caller.accountId, key);
-        if (stored) return { body: replay(stored, cuit), replayed: true };
-      }
+      if (state.stored) return { body: replay(state.stored, cuit), replayed: true };
       const at = now();
-      const tipo = await previousAction(tx, caller.accountId, cuit);
-      await precheck(tx, caller, tipo, at);
-      const report = await runEngine(tx, cuit);
+      const tipo: TipoAccion = state.earlier ? "actualizacion" : "nuevo";
+      await precheck(tx, caller, tipo, at, state.balance);
+      const report = await runEngine(tx, cuit, { snapshots });
 
       persisting = true;
       const id = newId("report");
       const resolved = report.status !== "no_resuelto";
       const costo = resolved ? await charge(tx, caller, tipo, id, at) : 0;
       const body = responseOf(report, id, resolved ? tipo : null, costo);
-      await tx.insert(reports).values({
-        id,
-        accountId: caller.accountId,
-        cuit,
-        status: report.status,
-        tipoAccion: resolved ? tipo : null,
-        costoUnidades: costo,
-        denominacion: report.denominacion,
-        denominacionOrigen: report.denominacion_origen,
-        sections: report.sections,
-        generatedAt: report.generated_at,
-        createdAt: at.toISOString(),
-      });
-      if (key) await storeKey(tx, caller.accountId, key, cuit, id, body, at);
+      // The report and its key in one round trip; a key stored meanwhile by a twin fails the pair (storeKey).
+      await Promise.all([
+        insertReport(tx, {
+          id,
+          accountId: caller.accountId,
+          cuit,
+          status: report.status,
+          tipoAccion: resolved ? tipo : null,
+          costoUnidades: costo,
+          denominacion: report.denominacion,
+          denominacionOrigen: report.denominacion_origen,
+          sections: report.sections,
+          generatedAt: report.generated_at,
+          createdAt: at.toISOString(),
+        }),
+        key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
+      ]);
       if (persistHooks.beforeCommit) await persistHooks.beforeCommit(tx);
       return { body, replayed: false };
     });

@@ -1,19 +1,35 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { reports, type Report } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { ApiError } from "@/lib/http/errors";
 import { isId } from "@/lib/id";
 import type { ReportResult } from "@/lib/schemas/reports";
+import { REPORT_NOT_FOUND } from "./messages";
 
 /** Same status and body whether the report is missing, malformed or another account's (spec 4.3). */
-const notFound = () => new ApiError(404, "not_found", { text: "No existe un informe con ese id en tu cuenta." });
+const notFound = () => new ApiError(404, "not_found", { text: REPORT_NOT_FOUND });
+
+/** Both lookups built once per database as named prepared statements (no SQL rebuilt or re-planned per request). */
+function lookups(db: DbOrTx) {
+  return {
+    own: db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, sql.placeholder("id")), eq(reports.accountId, sql.placeholder("accountId"))))
+      .limit(1)
+      .prepare("report_own"),
+    any: db.select().from(reports).where(eq(reports.id, sql.placeholder("id"))).limit(1).prepare("report_any"),
+  };
+}
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof lookups>>();
 
 /** The caller's own report, or any report for an admin; otherwise `404 not_found`. */
 export async function findReport(db: DbOrTx, caller: Pick<Caller, "accountId" | "account">, id: string): Promise<Report> {
   if (!isId("report", id)) throw notFound();
-  const scope = caller.account.isAdmin ? eq(reports.id, id) : and(eq(reports.id, id), eq(reports.accountId, caller.accountId));
-  const [row] = await db.select().from(reports).where(scope).limit(1);
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = lookups(db)));
+  const [row] = caller.account.isAdmin ? await q.any.execute({ id }) : await q.own.execute({ id, accountId: caller.accountId });
   if (!row) throw notFound();
   return row;
 }

@@ -1,17 +1,27 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
+import { insertKey } from "./statements";
 
 export const conflict = () => new ApiError(409, "idempotency_key_conflict", { headers: { "Retry-After": "1" } });
 
-/** The stored outcome of a key, if its operation committed. */
-export async function findKey(db: DbOrTx, accountId: string, key: string) {
-  const [row] = await db
+function keyLookup(db: DbOrTx) {
+  return db
     .select({ cuit: idempotencyKeys.cuit, response: idempotencyKeys.response })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.accountId, sql.placeholder("accountId")), eq(idempotencyKeys.key, sql.placeholder("key"))))
+    .prepare("idempotency_key");
+}
+/** Built once per database: a named prepared statement, neither rebuilt by drizzle nor re-planned per request. */
+const keyLookups = new WeakMap<DbOrTx, ReturnType<typeof keyLookup>>();
+
+/** The stored outcome of a key, if its operation committed. */
+export async function findKey(db: DbOrTx, accountId: string, key: string) {
+  let lookup = keyLookups.get(db);
+  if (!lookup) keyLookups.set(db, (lookup = keyLookup(db)));
+  const [row] = await lookup.execute({ accountId, key });
   return row;
 }
 
@@ -29,11 +39,8 @@ const pgCode = (e: unknown): string | undefined =>
  * another CUIT, the primary key makes this insert wait for it and then fail: the whole generation rolls back.
  */
 export async function storeKey(tx: Tx, accountId: string, key: string, cuit: string, reportId: string, response: ReportPostResponse, at: Date) {
-  await tx
-    .insert(idempotencyKeys)
-    .values({ accountId, key, cuit, reportId, response, createdAt: at })
-    .catch((e: unknown) => {
-      if (pgCode(e) === "23505") throw conflict();
-      throw e;
-    });
+  await insertKey(tx, { accountId, key, cuit, reportId, response, createdAt: at }).catch((e: unknown) => {
+    if (pgCode(e) === "23505") throw conflict();
+    throw e;
+  });
 }

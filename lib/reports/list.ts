@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { reports } from "@/db/schema";
 import { formatCuit } from "@/lib/cuit";
@@ -15,27 +15,50 @@ export interface ListFilter {
 
 export type ReportRow = ReportListItem & { account_id: string };
 
+const columns = {
+  id: reports.id,
+  accountId: reports.accountId,
+  cuit: reports.cuit,
+  denominacion: reports.denominacion,
+  denominacionOrigen: reports.denominacionOrigen,
+  status: reports.status,
+  generatedAt: reports.generatedAt,
+  createdAt: reports.createdAt,
+};
+
+function query(db: DbOrTx, where: SQL[]) {
+  return db
+    .select(columns)
+    .from(reports)
+    .where(and(ne(reports.status, "no_resuelto"), ...where))
+    .orderBy(desc(reports.createdAt), desc(reports.seq));
+}
+
+/** One account's pages (the API's case), built once per database as named prepared statements. */
+function accountPages(db: DbOrTx) {
+  const account = eq(reports.accountId, sql.placeholder("accountId"));
+  const [limit, offset] = [sql.placeholder("limit"), sql.placeholder("offset")];
+  return {
+    all: query(db, [account]).limit(limit).offset(offset).prepare("reports_page"),
+    byCuit: query(db, [account, like(reports.cuit, sql.placeholder("pattern"))]).limit(limit).offset(offset).prepare("reports_page_cuit"),
+  };
+}
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof accountPages>>();
+
+async function rowsOf(db: DbOrTx, filter: ListFilter, limit: number) {
+  const pattern = filter.cuit ? `%${filter.cuit}%` : undefined;
+  if (!filter.accountId) {
+    return query(db, pattern ? [like(reports.cuit, pattern)] : []).limit(limit).offset(filter.offset);
+  }
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = accountPages(db)));
+  const params = { accountId: filter.accountId, limit, offset: filter.offset };
+  return pattern ? q.byCuit.execute({ ...params, pattern }) : q.all.execute(params);
+}
+
 /** Most recent first; `no_resuelto` reports are never listed. One row past the page tells whether more follow. */
 export async function listReportRows(db: DbOrTx, filter: ListFilter): Promise<{ items: ReportRow[]; has_more: boolean }> {
-  const where: SQL[] = [ne(reports.status, "no_resuelto")];
-  if (filter.accountId) where.push(eq(reports.accountId, filter.accountId));
-  if (filter.cuit) where.push(like(reports.cuit, `%${filter.cuit}%`));
-  const rows = await db
-    .select({
-      id: reports.id,
-      accountId: reports.accountId,
-      cuit: reports.cuit,
-      denominacion: reports.denominacion,
-      denominacionOrigen: reports.denominacionOrigen,
-      status: reports.status,
-      generatedAt: reports.generatedAt,
-      createdAt: reports.createdAt,
-    })
-    .from(reports)
-    .where(and(...where))
-    .orderBy(desc(reports.createdAt), desc(reports.seq))
-    .limit(filter.limit + 1)
-    .offset(filter.offset);
+  const rows = await rowsOf(db, filter, filter.limit + 1);
   return {
     items: rows.slice(0, filter.limit).map((r) => ({
       id: r.id,

@@ -1,6 +1,9 @@
 import type { TipoAccion } from "@/db/schema";
 import { coverage } from "@/lib/billing/costs";
 
+/** The one answer to a report id that is missing, malformed or another account's (spec 4.3). */
+export const REPORT_NOT_FOUND = "No existe un informe con ese id en tu cuenta.";
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Customer language for a balance that does not cover a generation: reports and updates, never units or credits. */

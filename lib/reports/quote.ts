@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { balances, reports } from "@/db/schema";
 import { projectBalance } from "@/lib/billing/balance";
@@ -9,19 +9,32 @@ import type { QuoteResponse } from "@/lib/schemas/reports";
 import { chargedToday, DAILY_CAP } from "./charge";
 import { dailyCapMessage, shortfallMessage } from "./messages";
 
+/** The two reads of a quote, built once per database as named prepared statements. */
+function reads(db: DbOrTx) {
+  const account = sql.placeholder("accountId");
+  return {
+    earlier: db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.accountId, account), eq(reports.cuit, sql.placeholder("cuit")), ne(reports.status, "no_resuelto")))
+      .limit(1)
+      .prepare("quote_earlier_report"),
+    balance: db.select().from(balances).where(eq(balances.accountId, account)).prepare("quote_balance"),
+  };
+}
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof reads>>();
+
 /**
  * GET /v1/reports/quote: what a generation for `cuit` would be and cost now, and whether the balance covers it.
  * A pure read: a balance row from an earlier month is projected, not rewritten.
  */
 export async function quoteReport(db: DbOrTx, caller: VerifiedCaller, cuit: string): Promise<QuoteResponse> {
   const at = now();
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = reads(db)));
   const [[earlier], [row]] = await Promise.all([
-    db
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.accountId, caller.accountId), eq(reports.cuit, cuit), ne(reports.status, "no_resuelto")))
-      .limit(1),
-    db.select().from(balances).where(eq(balances.accountId, caller.accountId)),
+    q.earlier.execute({ accountId: caller.accountId, cuit }),
+    q.balance.execute({ accountId: caller.accountId }),
   ]);
   const tipo = earlier ? "actualizacion" : "nuevo";
   const b = projectBalance(row, caller.plan.informeCuitCupoMensualUnidades, at);

@@ -95,6 +95,8 @@ test.describe("accessibility and screenshots of every page", () => {
 
 test.describe("API reference (/docs)", () => {
   test("renders every operation of the live document, accessibly", async ({ page }) => {
+    // The longest page: axe at two widths takes most of a minute on a busy 2-core machine.
+    test.setTimeout(180_000);
     await audit(page, "/docs", "docs");
     await expect(page.getByRole("heading", { name: "Referencia de la API", level: 1 })).toBeVisible();
     const doc = (await (await page.request.get("/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };

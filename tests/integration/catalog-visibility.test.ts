@@ -142,6 +142,14 @@ describe("GET /v1/datasets/{id}", () => {
     expect(missing.body).toEqual({ error: "dataset_not_found", dataset_id: "no-such-thing" });
   });
 
+  it("answers an id no dataset can have (a NUL byte, capitals, too long) like a missing one", async () => {
+    for (const id of ["a\u0000b", "AR-BCRA", "x".repeat(200)]) {
+      const res = await call(detail, `/v1/datasets/${encodeURIComponent(id)}`, { params: { id } });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: "dataset_not_found", dataset_id: id });
+    }
+  });
+
   it("does not reveal related datasets the caller may not see", async () => {
     const anon = await call(detail, `/v1/datasets/${ids.derived}`, { params: { id: ids.derived } });
     expect(anon.body.ai_metadata.related_datasets).toEqual([{ id: ids.public, relation: "vista derivada", derived: true }]);

@@ -167,6 +167,8 @@ describe("GET /v1/datasets/{id}/snapshot errors", () => {
     ["an unpublished dataset", ids.unpublished],
     ["an admin-only dataset", ids.adminOnly],
     ["a dataset above the caller's plan", ids.enterprise],
+    ["an id no dataset can have (a NUL byte)", "a\u0000b"],
+    ["an id no dataset can have (capitals)", "AR-BCRA"],
   ])("404 not_found for %s", async (_name, id) => {
     const res = await get(id);
     expect(res.status).toBe(404);

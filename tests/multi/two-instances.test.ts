@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startNext, waitFor, type NextServer } from "@/scripts/lib/next-process";
@@ -21,6 +23,8 @@ const dbName = `legajo_multi_${Date.now()}_${process.pid}`;
 const dbUrl = `${adminUrl.slice(0, adminUrl.lastIndexOf("/"))}/${dbName}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-multi-"));
 
+const execFileAsync = promisify(execFile);
+
 let admin: postgres.Sql;
 let sql: postgres.Sql;
 let servers: NextServer[] = [];
@@ -32,13 +36,16 @@ interface Account {
   ip: string;
 }
 
+/**
+ * The operator CLI, run without blocking the event loop: a synchronous child would keep fetch from seeing the
+ * servers close their idle keep-alive connections meanwhile, and the next requests would go out on dead sockets.
+ */
 async function cli(args: string[]): Promise<Record<string, unknown>> {
-  const { execFileSync } = await import("node:child_process");
-  const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "lib/cli/main.ts", ...args], {
+  const { stdout } = await execFileAsync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "lib/cli/main.ts", ...args], {
     env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
-  return JSON.parse(out) as Record<string, unknown>;
+  return JSON.parse(stdout) as Record<string, unknown>;
 }
 
 async function newAccount(plan: string, units = 0): Promise<Account> {
@@ -97,7 +104,7 @@ beforeAll(async () => {
     LOG_LEVEL: "warn",
   };
   const ports = [await freePort(), await freePort()];
-  servers = ports.map((port) => startNext({ distDir, port, env }));
+  servers = await Promise.all(ports.map((port) => startNext({ distDir, port, env })));
   await Promise.all(servers.map((s) => waitFor(s, "/healthz", 200, 180_000)));
   await Promise.all(servers.map((s) => waitFor(s, "/readyz", 200, 180_000)));
   const { demoOutcomes } = await import("@/lib/sources/demo/outcomes");

@@ -2,6 +2,7 @@ import { SNAPSHOT_TIERS, snapshotLink } from "@/lib/catalog/snapshot-link";
 import { viewerOf } from "@/lib/catalog/visibility";
 import { appOrigin } from "@/lib/auth/origin";
 import { apiRoute, json, requireTier } from "@/lib/http/api-route";
+import { otherMethods } from "@/lib/http/api-guard";
 
 // GET /v1/datasets/{id}/snapshot – signed link to the current snapshot file (Ultimate, Team, Enterprise or admin)
 export const GET = apiRoute<{ id: string }, "required">({ auth: "required", limit: "snapshot" }, async ({ req, url, db, caller, params }) => {
@@ -10,3 +11,5 @@ export const GET = apiRoute<{ id: string }, "required">({ auth: "required", limi
   if (url.searchParams.get("redirect") === "1") return new Response(null, { status: 302, headers: { Location: link.url } });
   return json(link);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("/v1/datasets/{id}/snapshot");

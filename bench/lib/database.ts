@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { closeDb, getDb, type Db } from "@/db/client";
+import { stopEmbedded } from "@/db/embedded";
+import { isAlive, sleep } from "@/scripts/lib/next-process";
+
+/**
+ * Boots the embedded Postgres of `dataDir` in this process (migrations, and the demo seed of `demoCuits` CUITs on
+ * an empty database) and returns the app's database. This process owns the postmaster, so the servers it starts
+ * on the same DATA_DIR attach to it, and killing one of them (the crash drill) leaves the database up. Must run
+ * before anything reads the environment: `env()` is parsed once per process.
+ */
+export async function openDatabase(dataDir: string, options: { demoCuits?: number } = {}): Promise<Db> {
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = path.resolve(dataDir);
+  if (options.demoCuits) process.env.DEMO_CUITS = String(options.demoCuits);
+  process.env.LOG_LEVEL ??= "warn";
+  return getDb();
+}
+
+/** The postmaster running on `dataDir`, from its pid file (line 1 pid, line 4 port). */
+export function postmasterOf(dataDir: string): { pid: number; port: number } | null {
+  try {
+    const lines = fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n");
+    const pid = Number(lines[0]);
+    return pid > 0 && isAlive(pid) ? { pid, port: Number(lines[3]) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the postmaster of `dataDir` to shut down (fast mode) and waits until it is gone. */
+export async function stopPostmaster(dataDir: string, timeoutMs = 20_000): Promise<void> {
+  const pm = postmasterOf(dataDir);
+  if (!pm) return;
+  process.kill(pm.pid, "SIGINT");
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pm.pid) && Date.now() < deadline) await sleep(50);
+  if (isAlive(pm.pid)) process.kill(pm.pid, "SIGKILL");
+}
+
+/**
+ * Closes the pool and stops the database of `dataDir`, including a postmaster that someone restarted after this
+ * process started the first one (the database-loss drill): the DATA_DIR is ours, so whatever runs on it is too.
+ */
+export async function closeDatabase(dataDir: string): Promise<void> {
+  await closeDb().catch(() => undefined);
+  await stopEmbedded().catch(() => undefined);
+  await stopPostmaster(dataDir);
+}
