@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import postgres from "postgres";
 
 const USER = "legajo";
@@ -139,7 +140,8 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): P
   const pwfile = path.join(os.tmpdir(), `legajo-pg-${process.pid}-${Date.now()}`);
   fs.writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o644 });
   try {
-    execFileSync(
+    // Asynchronous, so that the server goes on starting meanwhile (the boot runs beside Next's own start).
+    await promisify(execFile)(
       initdb,
       [
         `--pgdata=${pgDir}`,
@@ -151,7 +153,7 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): P
         // One syncfs(2) of the file system instead of an fsync per file: as durable, and ~0.3 s off the first start.
         ...(process.platform === "linux" ? ["--sync-method=syncfs"] : []),
       ],
-      { ...ids, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+      { ...ids, env: { ...process.env, LC_ALL: "C" } },
     );
   } finally {
     fs.rmSync(pwfile, { force: true });

@@ -25,12 +25,14 @@ function stampPeerAddress(): void {
 }
 
 /**
- * Server start: validate the configuration (a wrong value stops the start with one message naming it), start or
- * attach to the database, migrate, seed an empty database. Next's own signal handling closes the HTTP server and
- * lets in-flight requests finish before the process exits; at exit the embedded Postgres this process started
- * is asked to shut down.
+ * Server start: validate the configuration (a wrong value stops the start with one message naming it), then start
+ * or attach to the database, migrate and seed an empty database, beside Next's own start rather than before it:
+ * meanwhile `/healthz` answers, `/readyz` says 503 and a request waits for the database (getDb). A database that
+ * cannot be brought up stops the process. Next's own signal handling closes the HTTP server and lets in-flight
+ * requests finish before the process exits; at exit the embedded Postgres this process started is asked to shut
+ * down.
  */
-export async function boot(): Promise<void> {
+export function boot(): void {
   try {
     env();
   } catch (e) {
@@ -43,6 +45,8 @@ export async function boot(): Promise<void> {
   stampPeerAddress();
   process.once("exit", signalEmbeddedStop);
   const started = performance.now();
-  await getDb();
-  log().info({ ms: Math.round(performance.now() - started), database: env().DATABASE_URL ? "external" : "embedded" }, "database ready");
+  getDb().then(
+    () => log().info({ ms: Math.round(performance.now() - started), database: env().DATABASE_URL ? "external" : "embedded" }, "database ready"),
+    () => process.exit(1),
+  );
 }

@@ -62,20 +62,33 @@ export async function precheck(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion,
   if (b.cupoAvailable + b.compradoAvailable < COST[tipo]) throw await insufficient(tx, tipo, b);
 }
 
+/** The units a generation of this kind costs the caller: nothing on the daily-cap model. */
+export function costOf(caller: VerifiedCaller, tipo: TipoAccion): number {
+  return caller.account.billingModel === "daily_cap" ? 0 : COST[tipo];
+}
+
 /**
- * In the persisting transaction: charges the generation and returns the units charged. Balance accounts are
- * debited under the balance row lock; daily-cap accounts are recounted under the account row lock, so concurrent
- * generations cannot both take the last slot.
+ * In the persisting transaction: charges the generation and runs `persist`, the report's own writes. A balance
+ * account is debited under its balance row lock in the same round trip as the writes (the debit does not depend on
+ * them). A daily-cap account is recounted under its account row lock before them, so that the count does not
+ * include this report and concurrent generations cannot both take the last slot.
  */
-export async function charge(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, reportId: string, at: Date): Promise<number> {
+export async function chargeAndPersist(
+  tx: Tx,
+  caller: VerifiedCaller,
+  tipo: TipoAccion,
+  reportId: string,
+  at: Date,
+  persist: () => Promise<unknown>,
+): Promise<void> {
   if (caller.account.billingModel === "daily_cap") {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, caller.accountId)).for("update");
     if ((await chargedToday(tx, caller.accountId, at)) >= DAILY_CAP) throw dailyCapExceeded(at);
-    return 0;
+    await persist();
+    return;
   }
   try {
-    await debit(tx, caller.accountId, monthlyOf(caller), COST[tipo], reportId, at);
-    return COST[tipo];
+    await Promise.all([debit(tx, caller.accountId, monthlyOf(caller), COST[tipo], reportId, at), persist()]);
   } catch (e) {
     if (e instanceof InsufficientBalance) throw await insufficient(tx, tipo, e.balance);
     throw e;

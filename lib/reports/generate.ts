@@ -9,7 +9,7 @@ import { newId } from "@/lib/id";
 import { log } from "@/lib/log";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { currentSnapshots } from "@/lib/sources/snapshots";
-import { charge, precheck } from "./charge";
+import { chargeAndPersist, costOf, precheck } from "./charge";
 import { findKey, replay, storeKey } from "./idempotency";
 import { generationState, insertReport, tryGenerationLock } from "./statements";
 
@@ -74,25 +74,29 @@ async function attempt(
       persisting = true;
       const id = newId("report");
       const resolved = report.status !== "no_resuelto";
-      const costo = resolved ? await charge(tx, caller, tipo, id, at) : 0;
+      const costo = resolved ? costOf(caller, tipo) : 0;
       const body = responseOf(report, id, resolved ? tipo : null, costo);
-      // The report and its key in one round trip; a key stored meanwhile by a twin fails the pair (storeKey).
-      await Promise.all([
-        insertReport(tx, {
-          id,
-          accountId: caller.accountId,
-          cuit,
-          status: report.status,
-          tipoAccion: resolved ? tipo : null,
-          costoUnidades: costo,
-          denominacion: report.denominacion,
-          denominacionOrigen: report.denominacion_origen,
-          sections: report.sections,
-          generatedAt: report.generated_at,
-          createdAt: at.toISOString(),
-        }),
-        key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
-      ]);
+      // The report and its key, in the same round trip as a balance debit; a key stored meanwhile by a twin fails the
+      // set (storeKey), as does a balance that can no longer pay (402): nothing of it commits.
+      const persist = () =>
+        Promise.all([
+          insertReport(tx, {
+            id,
+            accountId: caller.accountId,
+            cuit,
+            status: report.status,
+            tipoAccion: resolved ? tipo : null,
+            costoUnidades: costo,
+            denominacion: report.denominacion,
+            denominacionOrigen: report.denominacion_origen,
+            sections: report.sections,
+            generatedAt: report.generated_at,
+            createdAt: at.toISOString(),
+          }),
+          key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
+        ]);
+      if (resolved) await chargeAndPersist(tx, caller, tipo, id, at, persist);
+      else await persist();
       if (persistHooks.beforeCommit) await persistHooks.beforeCommit(tx);
       return { body, replayed: false };
     });
