@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { settle } from "./lib/cpu";
 import { stopPostmaster } from "./lib/database";
 import { buildNext, startNext } from "@/scripts/lib/next-process";
 import { DEFAULT_DIST } from "./lib/server";
@@ -69,6 +70,7 @@ export async function measureColdStarts(distDir: string, runs: number): Promise<
   buildNext(distDir);
   const out: ColdStart[] = [];
   for (let i = 0; i < runs; i++) {
+    await settle();
     const r = await coldStart(distDir);
     const boot = r.databaseReady ?? NaN;
     const seed = r.demoSeed ?? NaN;

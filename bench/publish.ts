@@ -6,6 +6,7 @@ import { closeDb, getDb } from "@/db/client";
 import { stopEmbedded } from "@/db/embedded";
 import { sourceSnapshots } from "@/db/schema";
 import { publishDataset } from "@/lib/catalog/publish";
+import { settle } from "./lib/cpu";
 
 const DATASET = "ar-bcra-central-deudores";
 
@@ -47,8 +48,9 @@ export async function run(args: string[]): Promise<void> {
         ((g::bigint * 7919) % 1000000) / 100.0, case when g % 100 < 85 then 0 else g % 365 end, g % 7 = 0, false, g % 97 = 0,
         false, g % 50 = 0
       from generate_series(0, ${rows - 1}) as g`);
-    await db.execute(sql`analyze src_crediticio`);
+    await db.execute(sql`vacuum (analyze) src_crediticio`);
     console.log(`source load (${rows.toLocaleString("en-US")} rows, not measured): ${Math.round(performance.now() - t)} ms`);
+    console.log(`machine idle again after ${await settle()} ms (not measured)`);
 
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { apiOptions, measureApi, spreadPct, type ApiResults, type EndpointRow } from "./api";
 import { measureColdStarts } from "./cold-start";
+import { settle } from "./lib/cpu";
 import { fmtInt, fmtMs, loadAverage, median, table } from "./lib/stats";
 
 /** Runs `npm run bench -- <name>` in a child process (each owns its DATA_DIR and database), echoing and keeping its output. */
@@ -51,13 +52,13 @@ export async function run(args: string[]): Promise<void> {
 
   console.log("\n-- engine (bench/engine.ts) --");
   const engine = await child("engine");
-  load.push(`after engine: ${loadAverage()}`);
+  load.push(`after engine: ${loadAverage()}, idle after ${await settle()} ms`);
   console.log("\n-- snapshot publication (bench/publish.ts) --");
   const publish = await child("publish");
-  load.push(`after publish: ${loadAverage()}`);
+  load.push(`after publish: ${loadAverage()}, idle after ${await settle()} ms`);
   console.log("\n-- cold start: fresh DATA_DIR to the first 200 of GET /v1/prices --");
   const cold = await measureColdStarts(o.distDir, 3);
-  load.push(`after cold starts: ${loadAverage()}`);
+  load.push(`after cold starts: ${loadAverage()}, idle after ${await settle()} ms`);
   console.log("\n-- API against next start (bench/api.ts) --");
   const api = await measureApi(o);
   load.push(...api.load);

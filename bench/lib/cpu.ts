@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -49,4 +50,29 @@ export function cpuMeter(serverPid: number, postmasterPid: number | null): () =>
     const client = process.cpuUsage(client0);
     return { server: cpuMs(serverPid) - server0, postgres, client: (client.user + client.system) / 1000 };
   };
+}
+
+/** Busy and total jiffies of the whole machine (the first line of /proc/stat). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = fields[3] + fields[4]; // idle + iowait
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the machine is idle: dirty pages flushed (`sync`), then a full second with at most `maxBusy` of the
+ * CPU in use, or `timeoutMs`. So that a measurement is not charged for the aftermath of the one before it (a
+ * database's checkpoint, the kernel writing back a gigabyte of freshly loaded data). Returns the wait, in ms.
+ */
+export async function settle(maxBusy = 0.1, timeoutMs = 90_000): Promise<number> {
+  const started = performance.now();
+  execFileSync("sync");
+  for (;;) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, 1000));
+    const b = machineTicks();
+    const busy = (b.busy - a.busy) / Math.max(1, b.total - a.total);
+    if (busy <= maxBusy || performance.now() - started > timeoutMs) return Math.round(performance.now() - started);
+  }
 }

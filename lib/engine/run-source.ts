@@ -35,6 +35,8 @@ export async function runSource(
   try {
     const result = await Promise.race([work, late]);
     if (result === "late") {
+      // Only a lookup still running has anything to stop (an abort costs a DOMException with its stack).
+      controller.abort();
       work.catch(() => {});
       log().warn({ source: source.key, budgetMs }, "engine source timed out");
       return { kind: "timeout", ms: budgetMs };
@@ -45,6 +47,5 @@ export async function runSource(
     return { kind: "error" };
   } finally {
     clearTimeout(timer);
-    controller.abort();
   }
 }

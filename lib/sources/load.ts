@@ -154,8 +154,11 @@ export async function loadSourceFile(db: DbOrTx, input: LoadInput): Promise<Load
     await tx.update(sourceSnapshots).set({ rowCount: count }).where(eq(sourceSnapshots.id, snapshot.id));
     return { id: snapshot.id, count };
   });
-  // Fresh planner statistics, so the first lookups after a large load use the (snapshot, cuit) index.
-  if (rows.count > 0) await rawSql(db).unsafe(`analyze ${table}`);
+  // Fresh planner statistics, so the first lookups after a large load use the (snapshot, cuit) index; and, unless
+  // the load is part of a caller's transaction (where VACUUM cannot run), the new rows' hint bits and visibility set
+  // once here, so the first reader (the engine, a publication) does not write every page of the load back to disk
+  // (about 2 s of a 1,000,000-row publication).
+  if (rows.count > 0) await rawSql(db).unsafe(`${"rollback" in db ? "analyze" : "vacuum (analyze)"} ${table}`);
   return {
     snapshot_id: rows.id,
     source,

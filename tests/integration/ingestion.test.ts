@@ -222,6 +222,9 @@ describe("source:load from the command line (a database of its own, so the loads
       const report = await runEngine(createDb(sqlClient), a.cuits[0]);
       expect([report.denominacion, report.denominacion_origen]).toEqual(["RENOMBRADA S.A.", "cendeu"]);
       expect(report.sections.crediticio!.snapshot_date).toBe("2026-10-01");
+      // Loaded outside a caller's transaction, the rows are vacuumed at once: their pages are marked all-visible.
+      const [{ allVisible }] = await sqlClient<{ allVisible: number }[]>`select relallvisible as "allVisible" from pg_class where relname = 'src_crediticio'`;
+      expect(allVisible).toBeGreaterThan(0);
     } finally {
       await sqlClient.end();
     }
