@@ -7,7 +7,8 @@ import { DEMO_KINDS } from "@/lib/catalog/demo";
 import type { ProvisionedAccount } from "@/bench/lib/accounts";
 import { documentedOperations, operationOf } from "./lib/contract";
 import type { Drill } from "./lib/context";
-import { Rng, nearMiss, queryString, randomText, reportBody, segment } from "./lib/fuzz-input";
+import { Prng } from "@/lib/sources/demo/prng";
+import { nearMiss, queryString, randomText, reportBody, segment } from "./lib/fuzz-input";
 import { leaksInternals, pooled, send, type Received } from "./lib/http";
 
 const REQUESTS = 10_000;
@@ -43,7 +44,7 @@ export const fuzz: Drill = {
   async run(ctx, report) {
     const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
     report.note(`seed ${seed} (FUZZ_SEED=${seed} replays this run)`);
-    const rng = new Rng(seed);
+    const rng = new Prng(String(seed));
     const cuits = [...ctx.cuits.ok.slice(0, 20), ...ctx.cuits.no_resuelto.slice(0, 5), ...ctx.cuits.dni.slice(0, 5)];
 
     const ultimate = await ctx.accounts(40, { plan: "ultimate", reportCuits: cuits.slice(0, 20) });

@@ -1,31 +1,4 @@
-/** mulberry32: a small seeded generator, so that a failing fuzz run can be replayed with its seed. */
-export class Rng {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)];
-  }
-}
+import type { Prng } from "@/lib/sources/demo/prng";
 
 const ALPHABETS = [
   "0123456789",
@@ -36,7 +9,7 @@ const ALPHABETS = [
   "\u0000\u0001\u001f\u007f\u200b\u202e\ufeff",
 ];
 
-export function randomText(rng: Rng, max = 40): string {
+export function randomText(rng: Prng, max = 40): string {
   const length = rng.chance(0.05) ? rng.int(1000, 20_000) : rng.int(0, max);
   let out = "";
   for (let i = 0; i < length; i++) {
@@ -48,7 +21,7 @@ export function randomText(rng: Rng, max = 40): string {
 }
 
 /** Strings shaped like the values the API parses: CUITs, DNIs, ids, numbers, UUIDs, and their near misses. */
-export function nearMiss(rng: Rng, valid: readonly string[]): string {
+export function nearMiss(rng: Prng, valid: readonly string[]): string {
   const v = rng.pick(valid);
   switch (rng.int(0, 11)) {
     case 0:
@@ -79,7 +52,7 @@ export function nearMiss(rng: Rng, valid: readonly string[]): string {
 }
 
 /** A path segment: encoded so it stays one segment, or deliberately raw, or a broken percent-escape. */
-export function segment(rng: Rng, valid: readonly string[]): string {
+export function segment(rng: Prng, valid: readonly string[]): string {
   const value = nearMiss(rng, valid);
   if (rng.chance(0.03)) return rng.pick(["%", "%ZZ", "%E0%A4%A", "%C0%AF", "%uD800", "%%", "abc%2"]);
   // Node answers 431 to a request line past its 16 KB header limit, before the app sees it.
@@ -87,7 +60,7 @@ export function segment(rng: Rng, valid: readonly string[]): string {
 }
 
 /** A JSON-ish body for POST /v1/reports: valid, wrong types, extra fields, broken JSON, huge, deeply nested. */
-export function reportBody(rng: Rng, cuits: readonly string[]): string | undefined {
+export function reportBody(rng: Prng, cuits: readonly string[]): string | undefined {
   const cuit = () => nearMiss(rng, cuits);
   switch (rng.int(0, 16)) {
     case 0:
@@ -126,7 +99,7 @@ export function reportBody(rng: Rng, cuits: readonly string[]): string | undefin
 }
 
 /** A query string over the parameters the API knows and some it does not. */
-export function queryString(rng: Rng, cuits: readonly string[]): string {
+export function queryString(rng: Prng, cuits: readonly string[]): string {
   const names = ["limit", "offset", "cuit", "format", "redirect", "id", "x", "limit[]", "__proto__", ""];
   const values = ["1", "50", "51", "0", "-1", "10", "abc", "", "1e1", "2.5", "parquet", "csv", "xml", "PARQUET", "1", "true", "%", "%ZZ"];
   const parts: string[] = [];
