@@ -1,8 +1,10 @@
 /**
- * Proves two start/stop behaviours of the production server (`next start`), and exits non-zero if either fails:
+ * Proves three start/stop behaviours of the production server (`next start`), and exits non-zero if one fails:
  *
  * 1. A wrong setting stops the start: exit code not 0 and one line naming the variable, nothing started.
- * 2. SIGTERM is graceful: on a fresh DATA_DIR (embedded Postgres), a request still in flight when the signal
+ * 2. The database boots beside the server: while it cannot be reached the server answers /healthz, reports 503 on
+ *    /readyz, and exits 1 when the boot gives up.
+ * 3. SIGTERM is graceful: on a fresh DATA_DIR (embedded Postgres), a request still in flight when the signal
  *    arrives completes with its full response, new connections are refused meanwhile, the process exits, and no
  *    Postgres of that DATA_DIR is left running.
  *
@@ -137,9 +139,45 @@ async function sigtermIsGraceful(): Promise<Check> {
   }
 }
 
+/**
+ * The database comes up beside the server, not before it. With a DATABASE_URL that accepts connections and never
+ * answers, the server still listens: /healthz answers 200 and /readyz 503 for the database; once the connect times
+ * out (postgres.js's 30 s), the process exits 1.
+ */
+async function databaseBootsBesideTheServer(): Promise<Check> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-slowdb-"));
+  const hole = await blackhole();
+  const port = await freePort();
+  const started = performance.now();
+  const server = await startNext({ distDir, port, env: { DATA_DIR: dataDir, DATABASE_URL: `postgres://legajo:x@127.0.0.1:${hole.port}/legajo` } });
+  try {
+    while (!(await accepts(port))) {
+      if (server.child.exitCode !== null) throw new Error(`server exited before it listened:\n${server.output()}`);
+      if (performance.now() - started > 60_000) throw new Error("server never accepted connections");
+      await sleep(100);
+    }
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(async (r) => ({
+      status: r.status,
+      database: ((await r.json()) as { checks: Record<string, { ok: boolean; error?: string }> }).checks.database,
+    }));
+    const listenedAtMs = Math.round(performance.now() - started);
+    const exitCode = await withTimeout(server.exited, 90_000, "server with a database that never answers");
+    return {
+      name: "the server listens while its database boots, and exits 1 when the database cannot be reached",
+      ok: health === 200 && ready.status === 503 && ready.database?.ok === false && exitCode === 1,
+      detail: { healthz: health, readyz: ready, listenedAtMs, exitCode, exitedAtMs: Math.round(performance.now() - started) },
+    };
+  } finally {
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+    hole.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
   buildNext(distDir, args.includes("--rebuild"));
-  const checks = [await badConfigurationStopsTheStart(), await sigtermIsGraceful()];
+  const checks = [await badConfigurationStopsTheStart(), await databaseBootsBesideTheServer(), await sigtermIsGraceful()];
   process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.ok), checks }, null, 2)}\n`);
   return checks.every((c) => c.ok) ? 0 : 1;
 }
