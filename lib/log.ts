@@ -9,6 +9,10 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/lgj_[0-9A-Za-z]{8,}/g, CENSOR],
   [/eyJ[\w-]{8,}(?:\.[\w-]*){2,4}/g, CENSOR],
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]+@/gi, `$1${CENSOR}@`],
+  // Password hashes, wherever a row or a value quotes one.
+  [/\$argon2(?:id|i|d)\$[^\s,)'"]+/g, CENSOR],
+  // Postgres quotes the whole offending row in a constraint violation's detail.
+  [/(Failing row contains )\(.*\)/g, `$1(${CENSOR})`],
 ];
 
 export function scrubText(text: string): string {
@@ -17,10 +21,11 @@ export function scrubText(text: string): string {
 
 const hasToJson = (v: object): v is { toJSON(): unknown } => typeof (v as { toJSON?: unknown }).toJSON === "function";
 
-/** Errors are left to `scrubError` (the `err` serializer); objects with a JSON form (Date, URL, Buffer) use it. */
+/** Errors go through `scrubError` wherever they sit; objects with a JSON form (Date, URL, Buffer) use it. */
 function scrub(value: unknown, depth: number): unknown {
   if (typeof value === "string") return scrubText(value);
-  if (depth > 6 || value === null || typeof value !== "object" || value instanceof Error) return value;
+  if (value instanceof Error) return scrubError(value);
+  if (depth > 6 || value === null || typeof value !== "object") return value;
   if (hasToJson(value)) return scrub(value.toJSON(), depth + 1);
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   const out: Record<string, unknown> = {};
@@ -28,10 +33,35 @@ function scrub(value: unknown, depth: number): unknown {
   return out;
 }
 
+/**
+ * Fields of a failed query's error: drizzle sets `query` and `params`, postgres.js `query`, `parameters`, `args`
+ * and `types` (enumerable in its debug mode). Parameters hold whatever was written: password hashes, emails.
+ */
+const QUERY_FIELDS = ["query", "params", "parameters", "args", "types"];
+const QUERY_OMITTED = "Failed query (its text and parameters are not logged)";
+
+/** The errors of a cause chain, `err` first (bounded: causes can be circular). */
+function causeChain(err: Error): Error[] {
+  const chain: Error[] = [];
+  for (let e: unknown = err; e instanceof Error && !chain.includes(e) && chain.length < 10; e = e.cause) chain.push(e);
+  return chain;
+}
+
 function scrubError(err: unknown): unknown {
   if (!(err instanceof Error)) return scrub(err, 0);
   // The serializer's result has its own prototype; its enumerable fields (type, message, stack, cause…) are the log.
-  return scrub({ ...pino.stdSerializers.err(err) }, 0);
+  const out: Record<string, unknown> = { ...pino.stdSerializers.err(err) };
+  for (const field of QUERY_FIELDS) delete out[field];
+  // drizzle writes the query and its parameters into the message itself, which also heads the stack; the
+  // serializer copies each message of the chain into `message` and `stack`.
+  for (const e of causeChain(err)) {
+    if (!e.message.startsWith("Failed query:")) continue;
+    for (const key of ["message", "stack"]) {
+      if (typeof out[key] === "string") out[key] = out[key].split(e.message).join(QUERY_OMITTED);
+    }
+  }
+  if (Array.isArray(out.aggregateErrors)) out.aggregateErrors = (err as AggregateError).errors.map(scrubError);
+  return scrub(out, 0);
 }
 
 /** Paths pino itself censors; `scrub` covers the same names at any depth and secrets inside text. */

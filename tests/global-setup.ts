@@ -25,10 +25,17 @@ export default async function setup(): Promise<() => Promise<void>> {
     url = base.replace(/\/legajo$/, "/legajo_test");
   }
   process.env.DATABASE_URL = url;
-  const { seedDemo } = await import("@/db/seed");
-  await migrateAndSeed(url, seedDemo);
-  return async () => {
+  const teardown = async () => {
     await stopEmbedded();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    const { seedDemo } = await import("@/db/seed");
+    await migrateAndSeed(url, seedDemo);
+  } catch (e) {
+    // vitest skips the teardown of a setup that failed: the database this one started must not outlive it.
+    await teardown();
+    throw e;
+  }
+  return teardown;
 }

@@ -1,14 +1,17 @@
-import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { loadAccountCaller, type Caller } from "./caller";
-import { authOptions } from "./session";
+import { readSession } from "./session";
 
-/** The signed-in web caller, or null. For server components and server actions. */
+/**
+ * The signed-in web caller, or null. For server components and server actions. The cookie is read the way the
+ * API wrapper reads it (`readSession`), revocation included, so a page and the API never disagree on a session.
+ */
 export async function webCaller(): Promise<Caller | null> {
-  const session = await getServerSession(authOptions());
-  if (!session?.user?.accountId) return null;
-  return loadAccountCaller(await getDb(), session.user.accountId, session.user.id);
+  const session = await readSession(await headers());
+  if (!session) return null;
+  return loadAccountCaller(await getDb(), session.accountId, session.userId);
 }
 
 /** The signed-in web caller; otherwise a redirect to the login page. */

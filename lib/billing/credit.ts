@@ -4,6 +4,9 @@ import { balances, ledgerEntries } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { ApiError } from "@/lib/http/errors";
 
+/** The most units one credit adds: far above any pack, and small enough that a pocket stays a 32-bit integer. */
+export const MAX_CREDIT_UNITS = 10_000_000;
+
 /** Adds purchased units (`comprado`), written to the ledger in the same transaction. */
 export async function creditPurchased(
   db: DbOrTx,
@@ -11,8 +14,10 @@ export async function creditPurchased(
   units: number,
   source: { kind: "purchase"; orderId: string } | { kind: "operator_load"; note?: string },
 ): Promise<{ comprado: number }> {
-  if (!Number.isInteger(units) || units <= 0) {
-    throw new ApiError(400, "parametro_invalido", { text: "Las unidades deben ser un número entero positivo." });
+  if (!Number.isInteger(units) || units <= 0 || units > MAX_CREDIT_UNITS) {
+    throw new ApiError(400, "parametro_invalido", {
+      text: `Las unidades deben ser un número entero entre 1 y ${MAX_CREDIT_UNITS.toLocaleString("es-AR")}.`,
+    });
   }
   return withTransaction(db, async (tx) => {
     const at = now();
@@ -29,7 +34,14 @@ export async function creditPurchased(
       .update(balances)
       .set({ compradoAvailable: sql`${balances.compradoAvailable} + ${units}`, updatedAt: at })
       .where(eq(balances.accountId, accountId))
-      .returning({ comprado: balances.compradoAvailable });
+      .returning({ comprado: balances.compradoAvailable })
+      .catch((e: unknown) => {
+        // 22003 numeric_value_out_of_range: the pocket would pass the largest balance a column holds.
+        if ((e as { cause?: { code?: string } }).cause?.code === "22003") {
+          throw new ApiError(400, "parametro_invalido", { text: "El saldo comprado resultante supera el máximo admitido." });
+        }
+        throw e;
+      });
     if (!row) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
     return row;
   });

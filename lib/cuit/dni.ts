@@ -5,10 +5,18 @@ import { currentSnapshot } from "@/lib/sources/snapshots";
 import { PERSON_TYPES, withCheckDigit } from "./check-digit";
 import { validateCuit, type CuitCheck } from "./validate";
 
-/** A DNI as people write it: 7 or 8 digits, optionally with thousands dots ("12.345.678"). */
+/** A DNI as people write it: 7 or 8 digits, or with thousands dots in their places ("12.345.678", "1.234.567"). */
+const DNI_SHAPE = /^(\d{7,8}|\d{1,2}\.\d{3}\.\d{3})$/;
+
+/** Zero is no one's DNI; its computed CUIL (20-00000000-1) would pass every check and name no one. */
+const ZERO_DNI: CuitCheck = { ok: false, reason: "formato", message: "El DNI no es válido: no puede ser cero." };
+
+/** The DNI's 8 digits, or null when `input` is not a DNI (or is zero). */
 export function parseDni(input: string): string | null {
-  const digits = input.trim().replaceAll(".", "");
-  return /^\d{7,8}$/.test(digits) ? digits.padStart(8, "0") : null;
+  const trimmed = input.trim();
+  if (!DNI_SHAPE.test(trimmed)) return null;
+  const digits = trimmed.replaceAll(".", "").padStart(8, "0");
+  return /^0+$/.test(digits) ? null : digits;
 }
 
 /**
@@ -34,7 +42,7 @@ export async function cuilFromPadron(db: DbOrTx, dni: string): Promise<string | 
     .from(srcIdentidad)
     .where(
       and(
-        eq(srcIdentidad.snapshotId, snapshot.id),
+        inArray(srcIdentidad.snapshotId, snapshot.ids),
         // Same expression as the index src_identidad_snapshot_dni_idx.
         eq(sql`substring(${srcIdentidad.cuit}, 3, 8)`, dni.padStart(8, "0")),
         inArray(sql`substring(${srcIdentidad.cuit}, 1, 2)`, [...PERSON_TYPES]),
@@ -51,6 +59,6 @@ export async function cuilFromPadron(db: DbOrTx, dni: string): Promise<string | 
  */
 export async function resolveCuitOrDni(db: DbOrTx, input: string): Promise<CuitCheck> {
   const dni = parseDni(input);
-  if (!dni) return validateCuit(input);
-  return { ok: true, cuit: (await cuilFromPadron(db, dni)) ?? computeCuil(dni) };
+  if (dni) return { ok: true, cuit: (await cuilFromPadron(db, dni)) ?? computeCuil(dni) };
+  return DNI_SHAPE.test(input.trim()) ? ZERO_DNI : validateCuit(input);
 }

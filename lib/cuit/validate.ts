@@ -12,12 +12,20 @@ const MESSAGES: Record<CuitReason, string> = {
 const fail = (reason: CuitReason): CuitCheck => ({ ok: false, reason, message: MESSAGES[reason] });
 
 /**
- * Spec 4.1 rule 5: `formato` (not 11 digits once hyphens are removed), `tipo` (unknown first two digits) or
+ * The two ways a CUIT is written: 11 digits, or hyphenated after the type and before the check digit
+ * ("20-12345678-6"; either hyphen may be left out). A hyphen anywhere else, or anything after the check digit, is
+ * not a CUIT: removing every hyphen would have accepted "20123456786-" or "2-0123456786".
+ */
+const CUIT_SHAPE = /^(\d{2})-?(\d{8})-?(\d)$/;
+
+/**
+ * Spec 4.1 rule 5: `formato` (not a CUIT as written above), `tipo` (unknown first two digits) or
  * `digito_verificador` (mod 11; a computed 10 is never valid). Surrounding whitespace is ignored.
  */
 export function validateCuit(input: string): CuitCheck {
-  const cuit = input.trim().replaceAll("-", "");
-  if (!/^\d{11}$/.test(cuit)) return fail("formato");
+  const shape = CUIT_SHAPE.exec(input.trim());
+  if (!shape) return fail("formato");
+  const cuit = shape.slice(1).join("");
   if (!isCuitType(cuit.slice(0, 2))) return fail("tipo");
   if (checkDigit(cuit.slice(0, 10)) !== Number(cuit[10])) return fail("digito_verificador");
   return { ok: true, cuit };

@@ -22,7 +22,7 @@ const ROUTES: Route[] = (() => {
   return [...byPath.values()].sort((a, b) => Number(a.template.includes("{")) - Number(b.template.includes("{")));
 })();
 
-const ORDER = ["GET", "HEAD", "POST", "OPTIONS"];
+const ORDER = ["GET", "HEAD", "POST", "DELETE", "OPTIONS"];
 
 const isParam = (segment: string) => segment.startsWith("{");
 
@@ -82,7 +82,7 @@ export function guardApiRequest(method: string, pathname: string): Response | nu
   if (method.toUpperCase() === "OPTIONS") {
     return new Response(null, { status: 204, headers: { Allow: allowOf(route) } });
   }
-  if (route.template === "/v1/datasets/{id}") {
+  if (route.template === "/v1/datasets/{id}" || route.template === "/v1/datasets/{id}/snapshots") {
     return respond(new ApiError(404, "dataset_not_found", { extra: { dataset_id: segments[broken] } }));
   }
   if (route.template === "/v1/reports/{id}") return respond(new ApiError(404, "not_found", { text: REPORT_NOT_FOUND }));

@@ -59,7 +59,8 @@ function tighter(a: LimitResult | null, b: LimitResult | null): LimitResult | nu
   return b.remaining < a.remaining ? b : a;
 }
 
-async function countRequest(policy: PolicyName, scope: "account" | "ip", id: string, state: { headers: LimitResult | null }) {
+/** Counts a request against `policy` for one scope; a denial is `429 rate_limited`. MCP tool calls count here too. */
+export async function countRequest(policy: PolicyName, scope: "account" | "ip", id: string, state: { headers: LimitResult | null }) {
   const { denied, tightest } = await applyPolicy(policy, scope, id);
   state.headers = tighter(state.headers, tightest);
   if (denied) {
@@ -81,6 +82,25 @@ function hasMutableHeaders(res: Response): boolean {
   } catch {
     return false;
   }
+}
+
+/** Adds `names` to the response's Vary, keeping whatever it already lists. */
+function addVary(headers: Headers, names: readonly string[]): void {
+  const listed = (headers.get("Vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  const missing = names.filter((n) => !listed.some((l) => l.toLowerCase() === n.toLowerCase() || l === "*"));
+  if (missing.length > 0) headers.set("Vary", [...listed, ...missing].join(", "));
+}
+
+/**
+ * Caching of an answer that depends on who asks. Any route that reads credentials varies on them, so a cache never
+ * hands one caller's answer to another; and an answer for an identified caller (or for a route that requires one,
+ * errors included) is that caller's alone: never stored by a shared cache nor kept by the browser. Public
+ * anonymous answers keep their own caching.
+ */
+function markPersonal(headers: Headers, auth: AuthMode, identified: boolean): void {
+  if (auth === "public") return;
+  addVary(headers, ["Authorization", "Cookie"]);
+  if (auth === "required" || identified) headers.set("Cache-Control", "private, no-store");
 }
 
 /** Bearer key first; without an Authorization header, the session cookie. */
@@ -109,12 +129,14 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
     const started = performance.now();
     const limits = { headers: null as LimitResult | null };
     let accountId: string | undefined;
+    let identified = false;
     let response: Response;
     try {
       const { TRUST_PROXY, TRUSTED_ORIGINS } = env();
       if (options.limit) await countRequest(options.limit, "ip", clientIp(req.headers, TRUST_PROXY), limits);
       const db = await getDb();
       let caller = options.auth === "public" ? null : await identify(db, req);
+      identified = caller !== null;
       if (caller && options.auth === "optional" && (caller.account.suspended || !caller.plan)) caller = null;
       if (options.auth === "required") {
         if (!caller) throw new ApiError(401, "unauthenticated");
@@ -149,6 +171,7 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
     // Response.redirect() and fetched responses have immutable headers; a copy of such a response can take ours.
     if (!hasMutableHeaders(response)) response = new Response(response.body, response);
     response.headers.set("X-Request-Id", requestId);
+    markPersonal(response.headers, options.auth, identified);
     if (!response.headers.has("RateLimit-Limit")) {
       for (const [k, v] of Object.entries(rateHeaders(limits.headers, now().getTime()))) response.headers.set(k, v);
     }

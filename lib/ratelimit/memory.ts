@@ -4,9 +4,13 @@ import type { Rule } from "./policies";
 
 interface Counter {
   window: number;
+  windowMs: number;
   current: number;
   previous: number;
 }
+
+/** How often stale counters are dropped. */
+const SWEEP_EVERY_MS = 60_000;
 
 /**
  * In-process sliding window, the same algorithm as @upstash/ratelimit's `slidingWindow`: the previous window's
@@ -24,16 +28,18 @@ export class MemoryRateLimit implements RateLimitBackend {
     const windowMs = rule.windowSeconds * 1000;
     const at = this.clock();
     const window = Math.floor(at / windowMs);
-    let c = this.counters.get(key);
-    if (!c || c.window < window - 1) c = { window, current: 0, previous: 0 };
-    else if (c.window === window - 1) c = { window, current: 0, previous: c.current };
+    // One counter per key and window length: a policy may count one key under rules of several lengths.
+    const id = `${key}|${rule.windowSeconds}`;
+    let c = this.counters.get(id);
+    if (!c || c.window < window - 1) c = { window, windowMs, current: 0, previous: 0 };
+    else if (c.window === window - 1) c = { window, windowMs, current: 0, previous: c.current };
     const overlap = 1 - (at - window * windowMs) / windowMs;
     const used = Math.floor(c.previous * overlap) + c.current;
     const reset = (window + 1) * windowMs;
     const success = used < rule.limit;
     if (success) c.current += 1;
-    this.counters.set(key, c);
-    this.sweep(window);
+    this.counters.set(id, c);
+    this.sweep(at);
     return Promise.resolve({ success, limit: rule.limit, remaining: Math.max(0, rule.limit - used - 1), reset });
   }
 
@@ -43,10 +49,11 @@ export class MemoryRateLimit implements RateLimitBackend {
 
   private lastSweep = 0;
 
-  /** Drops counters that no longer affect any decision, at most once a window. */
-  private sweep(window: number): void {
-    if (window === this.lastSweep) return;
-    this.lastSweep = window;
-    for (const [k, c] of this.counters) if (c.window < window - 1) this.counters.delete(k);
+  /** Drops counters that no longer affect any decision (each measured in its own window length), once a minute. */
+  private sweep(at: number): void {
+    const slot = Math.floor(at / SWEEP_EVERY_MS);
+    if (slot === this.lastSweep) return;
+    this.lastSweep = slot;
+    for (const [k, c] of this.counters) if (c.window < Math.floor(at / c.windowMs) - 1) this.counters.delete(k);
   }
 }

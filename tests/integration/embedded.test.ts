@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { ownsEmbedded, startEmbedded, stopEmbedded } from "@/db/embedded";
+import { startEmbedded, stopEmbedded } from "@/db/embedded";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -58,9 +58,11 @@ describe("embedded Postgres: one per DATA_DIR", () => {
     expect(await canQuery(child)).toBe(true);
 
     if (!process.env.TEST_DATABASE_URL) {
-      // The suite's own server belongs to the process that started it; attaching must not take it over.
+      // The suite's own server is still in use by the process that started it: leaving must not stop it.
       expect(portOf(process.env.DATABASE_URL!)).toBe(portOf(first));
-      expect(ownsEmbedded()).toBe(false);
+      await stopEmbedded();
+      expect(await canQuery(process.env.DATABASE_URL!)).toBe(true);
+      expect(postmasterPid(dataDir)).toBe(pid);
     }
   });
 
@@ -72,12 +74,44 @@ describe("embedded Postgres: one per DATA_DIR", () => {
     const pid = postmasterPid(dataDir);
     expect(await canQuery(urls[0])).toBe(true);
 
-    // Both starters have exited; the server they left is adopted by the next process, which may then stop it.
+    // Both starters have exited without leaving; the next process prunes their entries and, last out, stops it.
     const adopted = await startEmbedded(dataDir);
     expect(portOf(adopted)).toBe(portOf(urls[0]));
-    expect(ownsEmbedded()).toBe(true);
     await stopEmbedded();
     expect(() => process.kill(pid, 0)).toThrow();
+    expect(fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+  });
+});
+
+/** The operator CLI on its own DATA_DIR, with no server and no DATABASE_URL, as an operator runs it. */
+function cliOn(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_CUITS: "200" };
+  delete env.DATABASE_URL;
+  return new Promise((resolve) =>
+    execFile(TSX, ["lib/cli/main.ts", ...args], { cwd: ROOT, env, timeout: 120_000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+describe("operator CLI on an embedded DATA_DIR with no server", () => {
+  it("runs commands started at once side by side, and the last one out stops the database they started", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-cli-race-"));
+    tempDirs.push(dataDir);
+    const runs = await Promise.all([
+      cliOn(dataDir, ["account:create", "--email", "uno@example.test", "--plan", "pro"]),
+      cliOn(dataDir, ["account:create", "--email", "dos@example.test", "--plan", "pro"]),
+      cliOn(dataDir, ["source:list"]),
+    ]);
+    for (const r of runs) expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(runs[0].stdout + runs[1].stdout).not.toContain("CONNECTION_CLOSED");
+    // Both accounts exist: a later run (which starts the database again) sees them.
+    const again = await Promise.all([
+      cliOn(dataDir, ["key:create", "--email", "uno@example.test"]),
+      cliOn(dataDir, ["key:create", "--email", "dos@example.test"]),
+    ]);
+    for (const r of again) expect(r.code, r.stdout + r.stderr).toBe(0);
+    // Nobody uses it any more: no postmaster is left behind.
     expect(fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
   });
 });

@@ -143,16 +143,16 @@ describe("external database", () => {
     try {
       const code = `
         const { getSql } = await import("./db/client.ts");
-        const { ownsEmbedded } = await import("./db/embedded.ts");
+        const { usesEmbedded } = await import("./db/embedded.ts");
         const sql = await getSql();
         const [{ n }] = await sql\`select count(*)::int as n from drizzle.__drizzle_migrations\`;
         const [{ plans }] = await sql\`select count(*)::int as plans from plans\`;
-        console.log(JSON.stringify({ migrations: n, plans, ownsEmbedded: ownsEmbedded() }));
+        console.log(JSON.stringify({ migrations: n, plans, usesEmbedded: usesEmbedded() }));
         await sql.end();
       `;
       const out = JSON.parse(await inChild(code, { DATA_DIR: dataDir }));
       const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
-      expect(out).toEqual({ migrations: journal.entries.length, plans: 6, ownsEmbedded: false });
+      expect(out).toEqual({ migrations: journal.entries.length, plans: 6, usesEmbedded: false });
       expect(fs.existsSync(path.join(dataDir, "pg"))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

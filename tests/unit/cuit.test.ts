@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CUIT_TYPES, checkDigit, computeCuil, formatCuit, parseDni, validateCuit, withCheckDigit } from "@/lib/cuit";
+import type { DbOrTx } from "@/db/client";
+import { CUIT_TYPES, checkDigit, computeCuil, formatCuit, parseDni, resolveCuitOrDni, validateCuit, withCheckDigit } from "@/lib/cuit";
 
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 /** The rule written out independently of the implementation: mod 11, 11 -> 0, 10 -> no valid digit. */
@@ -54,6 +55,27 @@ describe("validateCuit: worked examples", () => {
       expect(check.reason).toBe(reason);
       expect(check.message).toMatch(/CUIT/);
     }
+  });
+
+  it.each([
+    "20123456786-",
+    "20-12345678-6-",
+    "20123456786--",
+    "-20123456786",
+    "2-0123456786",
+    "20--12345678-6",
+    "20-1234-5678-6",
+    "20123456786x",
+    "20-12345678-6.",
+    "20123456786\u200b",
+    "20123456786\u0000",
+  ])("rejects %j, a CUIT with a misplaced hyphen or trailing characters, as formato", (input) => {
+    expect(validateCuit(input)).toMatchObject({ ok: false, reason: "formato" });
+  });
+
+  it("accepts either hyphen left out", () => {
+    expect(validateCuit("20-123456786")).toEqual({ ok: true, cuit: "20123456786" });
+    expect(validateCuit("2012345678-6")).toEqual({ ok: true, cuit: "20123456786" });
   });
 
   it("gives a different message for each reason", () => {
@@ -150,6 +172,27 @@ describe("DNI to CUIL", () => {
     expect(parseDni("1234567")).toBe("01234567");
     expect(parseDni("123456")).toBeNull();
     expect(parseDni("20123456786")).toBeNull();
+    expect(parseDni("1.234.567")).toBe("01234567");
+  });
+
+  it.each(["12.345.678.", "12345.678", "1.2345.678", ".12.345.678", "12.345.678x", "12,345,678"])("refuses %j, dots out of place or trailing characters", (input) => {
+    expect(parseDni(input)).toBeNull();
+  });
+
+  it.each(["0000000", "00000000", "0.000.000", "00.000.000"])("refuses the all-zeros DNI %j", (input) => {
+    expect(parseDni(input)).toBeNull();
+  });
+
+  it("answers an all-zeros DNI with formato and a message about the DNI, without a database lookup", async () => {
+    const noDb = new Proxy({}, {
+      get() {
+        throw new Error("no database lookup expected");
+      },
+    }) as DbOrTx;
+    for (const input of ["0000000", "00.000.000"]) {
+      expect(await resolveCuitOrDni(noDb, input)).toEqual({ ok: false, reason: "formato", message: expect.stringMatching(/DNI/) });
+    }
+    expect(await resolveCuitOrDni(noDb, "20123456786-")).toMatchObject({ ok: false, reason: "formato" });
   });
 
   it("computes prefix 20 with its check digit", () => {

@@ -7,7 +7,6 @@ import { recordAudit } from "@/lib/audit/record";
 import { creditPurchased } from "@/lib/billing/credit";
 import { cancelOrder, confirmOrder } from "@/lib/billing/orders";
 import { formText } from "@/lib/form-data";
-import { ApiError } from "@/lib/http/errors";
 import { done, type ActionState } from "@/lib/web/action-state";
 import { formatInt } from "@/lib/web/format";
 import { adminActionCaller, failure } from "@/lib/web/session-action";
@@ -43,17 +42,13 @@ export async function setSuspendedAction(_prev: ActionState, form: FormData): Pr
   }
 }
 
-const MAX_LOAD = 10_000_000;
-
 /** An operator load of purchased units, with the audit entry in the same transaction as the credit. */
 export async function loadBalanceAction(_prev: ActionState, form: FormData): Promise<ActionState> {
   try {
     const { actor } = await adminActionCaller();
     const accountId = formText(form, "accountId");
+    // creditPurchased checks the range (the CLI's balance:load goes through the same rule).
     const units = Number(formText(form, "units"));
-    if (!Number.isInteger(units) || units <= 0 || units > MAX_LOAD) {
-      throw new ApiError(400, "parametro_invalido", { text: `Las unidades deben ser un número entero entre 1 y ${formatInt(MAX_LOAD)}.` });
-    }
     const note = formText(form, "note").trim().slice(0, 200) || undefined;
     const { comprado } = await withTransaction(await getDb(), async (tx) => {
       const result = await creditPurchased(tx, accountId, units, { kind: "operator_load", note });

@@ -8,26 +8,30 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { listApiKeys } from "@/lib/auth/api-keys";
+import { isEmailVerified } from "@/lib/accounts/verify-email";
 import { getBalance } from "@/lib/billing/balance";
 import { listOrders } from "@/lib/billing/orders";
 import { accountProfile } from "@/lib/web/account";
 import { requireCaller } from "@/lib/web/current-caller";
 import { formatArs, formatInt, plural } from "@/lib/web/format";
 import { ORDER_STATUS } from "@/lib/web/labels";
+import { PasswordForm } from "./password-form";
+import { VerifyNotice } from "./verify-notice";
 
 export const metadata: Metadata = { title: "Mi cuenta" };
 
 // /cuenta – plan, balance summary and quick actions
-export default async function AccountPage({ searchParams }: { searchParams: Promise<{ bienvenida?: string }> }) {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ bienvenida?: string; contrasena?: string }> }) {
   const caller = await requireCaller("/cuenta");
   const db = await pageDb();
   const monthly = caller.plan?.informeCuitCupoMensualUnidades ?? null;
-  const [{ bienvenida }, profile, balance, keys, orders] = await Promise.all([
+  const [{ bienvenida, contrasena }, profile, balance, keys, orders, verified] = await Promise.all([
     searchParams,
     accountProfile(db, caller.accountId, caller.userId),
     getBalance(db, caller.accountId, monthly),
     listApiKeys(db, caller.accountId),
     listOrders(db, caller.accountId, 5),
+    caller.userId ? isEmailVerified(db, caller.userId) : true,
   ]);
   const nuevos = balance.cupo.informes_nuevos + balance.comprado.informes_nuevos;
   const actualizaciones = balance.cupo.actualizaciones + balance.comprado.actualizaciones;
@@ -50,7 +54,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </Link>
         }
       />
-      {bienvenida && (
+      {!verified && profile && <VerifyNotice email={profile.email} />}
+      {contrasena === "cambiada" && (
+        <Alert tone="success" live="status" className="mb-6">
+          Cambiaste tu contraseña. Cerramos las sesiones abiertas en otros dispositivos.
+        </Alert>
+      )}
+      {bienvenida && verified && (
         <Alert tone="success" live="status" title="¡Bienvenido a Legajo!" className="mb-6">
           Tu cuenta Free está lista. Ya podés generar tu primer informe.
         </Alert>
@@ -139,6 +149,10 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </ul>
         </Card>
       )}
+
+      <Card title="Contraseña" description="Al cambiarla se cierran todas las sesiones abiertas de tu cuenta." className="mt-6">
+        <PasswordForm />
+      </Card>
     </>
   );
 }

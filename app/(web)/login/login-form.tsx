@@ -6,6 +6,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
+import { safeNext } from "@/lib/auth/safe-next";
+import { throttledSeconds, tooManyAttemptsText } from "@/lib/auth/throttle-text";
 import { formText } from "@/lib/form-data";
 
 export function LoginForm({ next }: { next: string }) {
@@ -20,10 +22,12 @@ export function LoginForm({ next }: { next: string }) {
     try {
       const result = await signIn("credentials", { email: formText(form, "email"), password: formText(form, "password"), redirect: false });
       if (result?.ok && !result.error) {
-        window.location.assign(next);
+        // Checked again here: the prop is whatever the page rendered, and this is where the browser navigates.
+        window.location.assign(safeNext(next));
         return;
       }
-      setError("El email o la contraseña no son correctos.");
+      const wait = throttledSeconds(result?.error);
+      setError(wait === null ? "El email o la contraseña no son correctos." : tooManyAttemptsText(wait));
     } catch {
       setError("No pudimos conectarnos. Revisá tu conexión y probá de nuevo.");
     }
@@ -38,6 +42,11 @@ export function LoginForm({ next }: { next: string }) {
       <Field label="Contraseña">
         <input name="password" type="password" required autoComplete="current-password" className={inputClass} />
       </Field>
+      <p className="-mt-2 text-sm">
+        <Link href="/recuperar-contrasena" className="font-medium text-brand-700 underline">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </p>
       {error && (
         <Alert tone="danger" live="alert">
           {error}

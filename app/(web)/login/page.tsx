@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { safeNext } from "@/lib/auth/safe-next";
 import { currentCaller } from "@/lib/web/current-caller";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Ingresar" };
 
-/** Only same-site paths are accepted as the post-login destination. */
-const safeNext = (value: string | undefined) =>
-  value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/cuenta";
-
 // /login – email and password; back to `next` afterwards
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next } = await searchParams;
   const destination = safeNext(next);
   if (await currentCaller()) redirect(destination);

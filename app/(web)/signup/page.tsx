@@ -6,7 +6,7 @@ import { SignUpForm } from "./signup-form";
 
 export const metadata: Metadata = { title: "Crear cuenta" };
 
-// /signup – a free account and its first user, then straight into the account
+// /signup – a free account and its first user; its allotment is released once the emailed link is opened
 export default async function SignUpPage() {
   if (await currentCaller()) redirect("/cuenta");
   return (

@@ -1,62 +1,56 @@
 "use client";
 
 import Link from "next/link";
-import { signIn } from "next-auth/react";
-import { useActionState, useEffect, useRef, useState } from "react";
+import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Field, inputClass } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { formText } from "@/lib/form-data";
-import { signUp, type SignUpState } from "./actions";
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "@/lib/accounts/password-policy";
+import { signUpAction, type SignUpState } from "./actions";
 
 const INITIAL: SignUpState = { status: "idle", message: null, fields: {}, values: { name: "", email: "" } };
 
 export function SignUpForm() {
-  const [state, action] = useActionState<SignUpState, FormData>(signUp, INITIAL);
-  const password = useRef("");
-  const [signInError, setSignInError] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
+  const [state, action] = useActionState<SignUpState, FormData>(signUpAction, INITIAL);
 
-  useEffect(() => {
-    if (state.status !== "ok") return;
-    setSigningIn(true);
-    void signIn("credentials", { email: state.values.email, password: password.current, redirect: false }).then((r) => {
-      if (r?.ok && !r.error) window.location.assign("/cuenta?bienvenida=1");
-      else {
-        setSigningIn(false);
-        setSignInError("La cuenta se creó, pero no pudimos iniciar sesión. Ingresá desde la página de ingreso.");
-      }
-    });
-  }, [state]);
+  if (state.status === "ok") {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success" live="status" title="Revisá tu email">
+          Te enviamos un email a <strong>{state.values.email}</strong> con un enlace para confirmar la cuenta. Al abrirlo se activa el
+          cupo del plan Free. Si no lo ves en unos minutos, revisá la carpeta de spam.
+        </Alert>
+        <p className="text-sm text-slate-600">
+          ¿Ya confirmaste?{" "}
+          <Link href="/login" className="font-medium text-brand-700 underline">
+            Ingresá
+          </Link>
+        </p>
+      </div>
+    );
+  }
 
-  const error = state.message ?? signInError;
   return (
-    <form action={action} className="space-y-4" onSubmit={(e) => (password.current = formText(new FormData(e.currentTarget), "password"))}>
-      <Field label="Nombre o empresa (opcional)">
+    <form action={action} className="space-y-4">
+      <Field label="Nombre o empresa (opcional)" error={state.fields.name}>
         <input name="name" type="text" autoComplete="organization" maxLength={120} defaultValue={state.values.name} className={inputClass} />
       </Field>
       <Field label="Email" error={state.fields.email}>
         <input name="email" type="email" required autoComplete="email" defaultValue={state.values.email} className={inputClass} />
       </Field>
-      <Field label="Contraseña" hint="Al menos 8 caracteres." error={state.fields.password}>
-        <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
+      <Field label="Contraseña" hint={PASSWORD_HINT} error={state.fields.password}>
+        <input
+          name="password"
+          type="password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          autoComplete="new-password"
+          className={inputClass}
+        />
       </Field>
-      {error && (
+      {state.message && (
         <Alert tone="danger" live="alert">
-          {error}
-          {signInError && (
-            <>
-              {" "}
-              <Link href="/login" className="font-medium underline">
-                Ir a ingresar
-              </Link>
-            </>
-          )}
-        </Alert>
-      )}
-      {signingIn && (
-        <Alert tone="success" live="status">
-          Cuenta creada. Entrando…
+          {state.message}
         </Alert>
       )}
       <SubmitButton pendingText="Creando cuenta…" className="w-full">

@@ -1,16 +1,16 @@
 import { recordAudit } from "@/lib/audit/record";
-import { webCaller } from "@/lib/auth/web";
 import { ApiError, internalError, renderError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { findReport, getReport } from "@/lib/reports/get";
 import { pageDb } from "@/lib/web/page-db";
+import { webRouteCaller } from "@/lib/web/route-caller";
 import { actorOf } from "@/lib/web/session-action";
 
 // GET /informes/{id}/json – the report as a file, with the same body as GET /v1/reports/{id}
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
-  const caller = await webCaller();
-  if (!caller) return new Response(null, { status: 303, headers: { Location: `/login?next=${encodeURIComponent(`/informes/${id}`)}` } });
+  const caller = await webRouteCaller(`/informes/${encodeURIComponent(id)}`);
+  if (caller instanceof Response) return caller;
   try {
     const db = await pageDb();
     const body = await getReport(db, caller, id);

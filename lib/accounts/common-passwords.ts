@@ -1,0 +1,57 @@
+/**
+ * The most common passwords of public breach corpora (the head of the lists everyone tries first), plus the
+ * Spanish and Argentine ones a credential-stuffing list for this market would add. Compared in lower case. Most
+ * are shorter than the minimum length and are refused by it anyway; they stay so that the list is the list, and
+ * the check does not depend on the length rule.
+ */
+export const COMMON_PASSWORDS: readonly string[] = [
+  // The classic head of the lists.
+  "123456", "123456789", "12345678", "password", "qwerty", "12345", "1234567", "111111", "1234567890", "123123",
+  "abc123", "1234", "password1", "iloveyou", "1q2w3e4r", "000000", "qwerty123", "zaq12wsx", "dragon", "sunshine",
+  "princess", "letmein", "654321", "monkey", "27653", "1qaz2wsx", "123321", "qwertyuiop", "superman", "asdfghjkl",
+  "987654321", "0987654321", "1111111111", "0000000000", "1234512345", "1122334455", "12345678910", "123456789a",
+  "a123456789", "1234567890a", "qwerty1234", "qwertyuiop1", "qwerty12345", "1q2w3e4r5t", "1q2w3e4r5t6y", "q1w2e3r4t5",
+  "q1w2e3r4t5y6", "1qaz2wsx3edc", "zaq1xsw2cde3", "zxcvbnm123", "asdfghjkl1", "asdf1234", "asdfasdf", "qazwsxedc",
+  "qazwsxedcrfv", "1q2w3e4r5t6y7u", "password12", "password123", "password1234", "passw0rd", "p@ssw0rd", "p@ssword",
+  "p@ssword1", "p@ssw0rd1", "p@ssw0rd123", "pa$$w0rd", "pa55word", "password!", "password1!", "password123!",
+  "passwordpassword", "iloveyou1", "iloveyou123", "iloveyou2", "letmein123", "letmein1", "welcome", "welcome1",
+  "welcome123", "welcome2024", "welcome2025", "welcome2026", "changeme", "changeme123", "changeme1", "default",
+  "default123", "administrator", "admin123", "admin1234", "admin12345", "adminadmin", "administrador", "root1234",
+  "rootroot", "toor", "master", "master123", "masterkey", "trustno1", "starwars", "starwars1", "football",
+  "football1", "baseball", "basketball", "soccer", "hockey", "batman", "batman123", "spiderman", "pokemon",
+  "pokemon123", "naruto", "minecraft", "minecraft1", "fortnite", "freedom", "whatever", "shadow", "michael",
+  "jennifer", "jordan23", "charlie", "donald", "mustang", "access", "access14", "ninja", "azerty", "azertyuiop",
+  "solo", "loveme", "hello123", "hellohello", "helloworld", "hello12345", "qwerty1", "qwerty12", "qwertyqwerty",
+  "1qazxsw2", "zxcvbnm", "zxcvbnmasdfghjkl", "asdfghjklqwertyuiop", "qwertyuiopasdfghjkl", "987654321a",
+  "11111111", "111111111", "11111111111", "22222222", "33333333", "44444444", "55555555", "66666666", "77777777",
+  "88888888", "99999999", "00000000", "12121212", "123123123", "123123123123", "123456123456", "123qwe", "123qwe123",
+  "123qweasd", "123qweasdzxc", "1234qwer", "1234qwerasdf", "12344321", "1234554321", "123454321", "147258369",
+  "159753", "159357", "147852369", "741852963", "789456123", "7894561230", "963852741", "1029384756", "5201314",
+  "abcd1234", "abcdefg", "abcdefgh", "abcdefghij", "abcdefghijk", "abc12345", "abc123456", "abc1234567", "aa123456",
+  "a1b2c3d4", "a1b2c3d4e5", "aaaaaaaaaa", "qqqqqqqqqq", "xxxxxxxxxx", "google", "google123", "facebook",
+  "facebook1", "instagram", "twitter", "linkedin", "yahoo123", "microsoft", "computer", "internet", "samsung",
+  "samsung123", "iphone", "apple123", "secret", "secret123", "mypassword", "mypassword1", "yourpassword",
+  "testtest", "test1234", "test12345", "test123456", "testing123", "temp1234", "temporal", "temporal1",
+  "guest1234", "user1234", "usuario", "usuario1", "usuario123", "usuario1234", "login123", "logon123",
+  "summer2024", "summer2025", "winter2024", "winter2025", "spring2025", "autumn2025", "january2025",
+  "qwerty2024", "qwerty2025", "password2024", "password2025", "password2026", "1234567890qwerty",
+  // Spanish and Argentine.
+  "contraseña", "contrasena", "contraseña1", "contrasena1", "contraseña123", "contrasena123", "micontraseña",
+  "micontrasena", "miclave", "miclave123", "clave", "clave123", "clave1234", "clavesegura", "clavesecreta",
+  "secreto", "secreto123", "teamo", "teamo123", "teamomucho", "tequiero", "tequiero123", "amor", "amor123",
+  "amorcito", "amormio", "miamor", "mivida", "corazon", "princesa", "princesa123", "hermosa", "bonita",
+  "angelito", "estrella", "mariposa", "chocolate", "futbol", "futbol123", "argentina", "argentina1",
+  "argentina123", "argentina10", "argentina2022", "campeones", "campeon", "messi", "messi10", "messi1010",
+  "leomessi", "maradona", "maradona10", "diegomaradona", "bocajuniors", "boca123", "bocaboca", "boquita",
+  "riverplate", "river123", "riverriver", "millonario", "racingclub", "independiente", "sanlorenzo",
+  "huracan", "estudiantes", "velezsarsfield", "rosariocentral", "newells", "buenosaires", "cordoba",
+  "rosario", "mendoza", "laplata", "martinez", "gonzalez", "rodriguez", "fernandez", "lopez", "garcia",
+  "sanchez", "romero", "alejandro", "alejandra", "fernando", "gabriela", "florencia", "valentina", "santiago",
+  "sebastian", "agustina", "nicolas", "facundo", "mariana", "carolina", "daniela", "patricia", "jonathan",
+  "jesucristo", "diosesamor", "diosteama", "dios1234", "gracias", "bienvenido", "bienvenido1", "hola1234",
+  "hola12345", "holamundo", "holahola", "hola123", "qwertyñ", "asdfghjklñ", "abcdefghijklmnñ", "cuit1234",
+  "empresa", "empresa123", "oficina", "oficina123", "trabajo", "trabajo123", "legajo", "legajo123",
+  "legajo1234", "legajo2025", "legajo2026", "informes", "informes123", "cuenta123", "micuenta", "micuenta123",
+  "banco123", "pesos1234", "dolares", "mate1234", "asado123", "tango123", "ganamos", "vamosboca",
+  "vamosriver", "vamosargentina", "lacampeona", "1234abcd", "abcd12345", "clave2024", "clave2025", "clave2026",
+];
