@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/http/errors";
 
-export type Flags = Record<string, string | true>;
+export type Flags = Record<string, string | true | string[]>;
 
-/** Parses `--name value` pairs and bare `--switch` flags. */
+/** Parses `--name value` pairs and bare `--switch` flags; a flag given several times keeps every value. */
 export function parseFlags(argv: string[]): Flags {
   const flags: Flags = {};
   for (let i = 0; i < argv.length; i++) {
@@ -14,7 +14,8 @@ export function parseFlags(argv: string[]): Flags {
     const next = argv[i + 1];
     if (next === undefined || next.startsWith("--")) flags[name] = true;
     else {
-      flags[name] = next;
+      const seen = flags[name];
+      flags[name] = typeof seen === "string" ? [seen, next] : Array.isArray(seen) ? [...seen, next] : next;
       i++;
     }
   }
@@ -41,7 +42,16 @@ export class FlagReader {
       throw new ApiError(400, "argumento_faltante", { text: `Missing required flag --${name}.` });
     }
     if (value === true) throw new ApiError(400, "argumento_invalido", { text: `Flag --${name} needs a value.` });
+    if (Array.isArray(value)) throw new ApiError(400, "argumento_invalido", { text: `Flag --${name} is given more than once.` });
     return value;
+  }
+
+  /** A flag that may be repeated (`--file a --file b`): every value, in order; at least one. */
+  strings(name: string): string[] {
+    const value = this.flags[name];
+    if (value === undefined) throw new ApiError(400, "argumento_faltante", { text: `Missing required flag --${name}.` });
+    if (value === true) throw new ApiError(400, "argumento_invalido", { text: `Flag --${name} needs a value.` });
+    return Array.isArray(value) ? value : [value];
   }
 
   integer(name: string, optional?: "optional"): number | undefined {

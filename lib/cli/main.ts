@@ -46,11 +46,13 @@ async function main(argv: string[]): Promise<number> {
     output = await command.run(flags, command.needsDb === false ? (undefined as never) : await getDb());
   } catch (e) {
     code = 1;
-    if (e instanceof ApiError) output = { error: e.code, message: e.message };
+    // An import that stops at a bad line lists the lines it refused (file, line, column, reason).
+    if (e instanceof ApiError) output = { error: e.code, message: e.message, ...(e.extra.bad_lines ? { bad_lines: e.extra.bad_lines } : {}) };
     else if (e instanceof EnvError) output = { error: "invalid_configuration", message: e.message };
     else {
+      // The detail (a failed query's text, a driver's message) goes to the log on stderr, never to the output.
       log().error({ err: e }, "command failed");
-      output = { error: "internal", message: e instanceof Error ? e.message : String(e) };
+      output = { error: "internal", message: "Error inesperado; el detalle está en el registro (stderr)." };
     }
   }
   process.stdout.write(`${JSON.stringify(output)}\n`);

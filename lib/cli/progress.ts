@@ -23,8 +23,10 @@ export function progressBar(label: string, total?: number) {
       done += n;
       draw();
     },
-    set(value: number) {
+    /** Sets the count, and the total when it becomes known as the input is read. */
+    set(value: number, newTotal?: number) {
       done = value;
+      if (newTotal !== undefined) total = newTotal;
       draw();
     },
     finish() {

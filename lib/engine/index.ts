@@ -48,7 +48,7 @@ export async function runEngine(db: DbOrTx, cuit: string, options: EngineOptions
     SECTION_KEYS.map((key): Promise<SourceOutcome> => {
       const snapshot = snapshots.get(key);
       if (!snapshot) return Promise.resolve({ kind: "no_snapshot" });
-      return runSource(ENGINE_SOURCES[key], db, snapshot.id, cuit, budgetMs, faults[key], options.sources?.[key]);
+      return runSource(ENGINE_SOURCES[key], db, snapshot.ids, cuit, budgetMs, faults[key], options.sources?.[key]);
     }),
   );
   const byKey = new Map(SECTION_KEYS.map((key, i) => [key, outcomes[i]]));

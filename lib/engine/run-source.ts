@@ -17,7 +17,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export async function runSource(
   source: EngineSource,
   db: DbOrTx,
-  snapshotId: number,
+  snapshotIds: readonly number[],
   cuit: string,
   budgetMs: number,
   fault: Fault | undefined,
@@ -29,7 +29,7 @@ export async function runSource(
     if (fault === "throw") throw new InjectedFault(`ENGINE_FAULTS: ${source.key}:throw`);
     if (fault === "slow") await sleep(budgetMs * 2, controller.signal);
     if (controller.signal.aborted) return [];
-    return override ? override(db, snapshotId, cuit, controller.signal) : source.lookup(db, snapshotId, cuit);
+    return override ? override(db, snapshotIds, cuit, controller.signal) : source.lookup(db, snapshotIds, cuit);
   })();
   const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), budgetMs)));
   try {

@@ -28,8 +28,8 @@ export interface SectionBody {
   missing?: string[];
 }
 
-/** Reads one CUIT's rows of one source snapshot. Tests and fault drills replace it. */
-export type SourceLookup = (db: DbOrTx, snapshotId: number, cuit: string, signal: AbortSignal) => Promise<readonly unknown[]>;
+/** Reads one CUIT's rows of a source's current snapshots (one per feed). Tests and fault drills replace it. */
+export type SourceLookup = (db: DbOrTx, snapshotIds: readonly number[], cuit: string, signal: AbortSignal) => Promise<readonly unknown[]>;
 
 /**
  * One engine source: how to read a CUIT's rows, and how to turn them into a section. `build` gets the rows (maybe
@@ -44,7 +44,7 @@ export interface EngineSource<Row = unknown> {
    * the CUIT is known to some source. False for a register (the padrón): not finding the CUIT means it cannot say.
    */
   listSource: boolean;
-  lookup(db: DbOrTx, snapshotId: number, cuit: string): Promise<Row[]>;
+  lookup(db: DbOrTx, snapshotIds: readonly number[], cuit: string): Promise<Row[]>;
   build(rows: Row[], field: FieldMaker): SectionBody;
   /** The taxpayer's name as this source spells it, for the name fallback chain. */
   name?(rows: Row[]): string | null;

@@ -51,6 +51,8 @@ export const entidadSchema = z
     situacion_juridica: z.boolean().nullable(),
     irrecuperable_disposicion_tecnica: z.boolean().nullable(),
     proceso_judicial: z.boolean().nullable(),
+    en_revision: z.boolean().nullable().optional().describe("The debtor asked for a review of the information (Ley 25.326)."),
+    fecha_sit1: nullableDay.optional().describe("Since when the debtor is in situación 1, when the entity reports it."),
   })
   .meta({ id: "CrediticioEntidad", description: "One financial entity's report on the debtor (BCRA Central de Deudores)." });
 
@@ -80,6 +82,7 @@ export const riesgoFiscalListaSchema = z
     fecha_publicacion: nullableDay,
     detalle: z.string().nullable(),
     monto_adeudado: z.number().nullable(),
+    fecha_condicion: nullableDay.optional().describe("Date the condition started (APOC: invoices declared apócrifas)."),
   })
   .meta({ id: "RiesgoFiscalLista", description: "One fiscal-risk listing." });
 

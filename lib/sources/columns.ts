@@ -20,6 +20,12 @@ export interface FileColumn {
 /** Thrown for one bad value; the loader adds the line number. */
 export class ValueError extends Error {
   override name = "ValueError";
+  constructor(
+    message: string,
+    readonly column?: string,
+  ) {
+    super(message);
+  }
 }
 
 const INTERNAL = new Set(["snapshot_id"]);
@@ -81,31 +87,31 @@ function validDate(v: string): boolean {
 export function parseValue(column: FileColumn, raw: string): string | null {
   const v = raw.trim();
   if (v === "") {
-    if (column.required) throw new ValueError(`${column.name} es obligatorio y vino vacío`);
+    if (column.required) throw new ValueError(`${column.name} es obligatorio y vino vacío`, column.name);
     return null;
   }
-  if (v.includes("\u0000")) throw new ValueError(`${column.name} contiene un carácter nulo`);
+  if (v.includes("\u0000")) throw new ValueError(`${column.name} contiene un carácter nulo`, column.name);
   switch (column.kind) {
     case "text":
       return v;
     case "date":
-      if (!validDate(v)) throw new ValueError(`${column.name} debe ser una fecha AAAA-MM-DD; vino "${v}"`);
+      if (!validDate(v)) throw new ValueError(`${column.name} debe ser una fecha AAAA-MM-DD; vino "${v}"`, column.name);
       return v;
     case "smallint":
     case "integer":
     case "bigint":
       if (!/^-?\d{1,16}$/.test(v) || Math.abs(Number(v)) > RANGES[column.kind]) {
-        throw new ValueError(`${column.name} debe ser un número entero; vino "${v}"`);
+        throw new ValueError(`${column.name} debe ser un número entero; vino "${v}"`, column.name);
       }
       return String(Number(v));
     case "numeric":
-      if (!/^-?\d{1,15}(\.\d{1,6})?$/.test(v)) throw new ValueError(`${column.name} debe ser un número con punto decimal; vino "${v}"`);
+      if (!/^-?\d{1,15}(\.\d{1,6})?$/.test(v)) throw new ValueError(`${column.name} debe ser un número con punto decimal; vino "${v}"`, column.name);
       return v;
     case "boolean": {
       const lower = v.toLowerCase();
       if (TRUE.has(lower)) return "t";
       if (FALSE.has(lower)) return "f";
-      throw new ValueError(`${column.name} debe ser true o false; vino "${v}"`);
+      throw new ValueError(`${column.name} debe ser true o false; vino "${v}"`, column.name);
     }
   }
 }

@@ -1,16 +1,274 @@
-import fs from "node:fs";
+import path from "node:path";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { eq, getTableName } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { sourceSnapshots, type SourceName } from "@/db/schema";
+import { localDay, now } from "@/lib/clock";
+import { checkDigit, isCuitType } from "@/lib/cuit/check-digit";
 import { validateCuit } from "@/lib/cuit/validate";
 import { ApiError } from "@/lib/http/errors";
+import { announceSnapshot } from "@/lib/monitoring/announce-scan";
 import { fileColumns, parseValue, ValueError, type FileColumn } from "./columns";
-import { CsvError, CsvReader } from "./csv";
+import { legajoCsv } from "./formats/legajo-csv";
+import { ImportFileError, type BadLine, type Importer, type RowItem } from "./formats/types";
 import { rawSql } from "./raw-sql";
 import { SOURCES, type FileRow } from "./registry";
+
+export interface ImportOptions {
+  importer: Importer;
+  files: string[];
+  /** YYYY-MM-DD; default: today in Buenos Aires. */
+  snapshotDate?: string;
+  /** Bad lines skipped (and listed) before the import aborts; default 0: the first one aborts. */
+  maxBadLines?: number;
+  /** Called as the input is read: bytes (or records) done so far, and the total when known. */
+  onProgress?: (done: number, total?: number) => void;
+}
+
+export interface ImportResult {
+  snapshot_id: number;
+  source: SourceName;
+  feed: string;
+  format: string;
+  snapshot_date: string;
+  rows: number;
+  bad_lines: BadLine[];
+  files: string[];
+  ms: number;
+}
+
+/** A file that cannot be loaded; the message names the line and the column when there is one. */
+const invalid = (text: string, extra?: Record<string, unknown>) => new ApiError(400, "archivo_invalido", { text, extra });
+
+const FLUSH_AT = 256 * 1024;
+
+/** COPY text format: backslash, tab, newline and carriage return escaped; `\N` is null. */
+const copyText = (v: string | null) =>
+  v === null ? "\\N" : /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c]!) : v;
+
+async function write(stream: Writable, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, "drain");
+}
+
+export function assertSnapshotDate(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw invalid(`La fecha del snapshot debe ser AAAA-MM-DD; vino "${value}".`);
+  }
+  return value;
+}
+
+/** "línea 14: situacion debe estar entre 1 y 6; vino 9" — with the file when the import read several. */
+function describe(bad: BadLine, withFile: boolean): string {
+  const where = `${withFile ? `${bad.file}, ` : ""}línea ${bad.line}`;
+  const column = bad.column && !bad.reason.startsWith(bad.column) ? `, columna ${bad.column}` : "";
+  return `${where}${column}: ${bad.reason}`;
+}
+
+/** The table's columns a row carries, checked once (on the first row): an importer must give every required one. */
+function rowColumns(source: SourceName, row: FileRow): FileColumn[] {
+  const all = fileColumns(SOURCES[source].table);
+  const known = new Set(all.map((c) => c.name));
+  const unknown = Object.keys(row).filter((k) => !known.has(k));
+  if (unknown.length) throw new Error(`importer of ${source} yields unknown columns: ${unknown.join(", ")}`);
+  const columns = all.filter((c) => c.name in row);
+  const missing = all.filter((c) => !c.optionalInHeader && !(c.name in row)).map((c) => c.name);
+  if (missing.length) throw new Error(`importer of ${source} does not yield required columns: ${missing.join(", ")}`);
+  return columns;
+}
+
+type RowCheck = (row: FileRow) => string | { column?: string; reason: string };
+
+/** Text a COPY line can carry as is: printable ASCII at both ends (nothing to trim), no NUL. */
+const plain = (v: string) => {
+  const a = v.charCodeAt(0);
+  const z = v.charCodeAt(v.length - 1);
+  return a > 32 && a < 127 && z > 32 && z < 127 && !v.includes("\u0000");
+};
+/** Within range whatever the column: smallint up to 9,999, integer and bigint up to 999,999,999. */
+const SMALLINT = /^(0|[1-9]\d{0,3})$/;
+const INTEGER = /^(0|[1-9]\d{0,8})$/;
+const NUMERIC = /^-?\d{1,15}(\.\d{1,6})?$/;
+const CUIT_DIGITS = /^\d{11}$/;
+
+/**
+ * The value `parseValue` would give, for the shapes nearly every row has, without trimming, lower-casing or
+ * number round trips; undefined sends the value to `parseValue` (which also words the error).
+ */
+function fastValue(kind: FileColumn["kind"], v: string): string | undefined {
+  switch (kind) {
+    case "text":
+      return v !== "" && plain(v) ? v : undefined;
+    case "boolean":
+      return v === "true" ? "t" : v === "false" ? "f" : undefined;
+    case "smallint":
+      return SMALLINT.test(v) ? v : undefined;
+    case "integer":
+    case "bigint":
+      return INTEGER.test(v) ? v : undefined;
+    case "numeric":
+      return NUMERIC.test(v) ? v : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The check of one row for a source and its columns, built once per import: the row's COPY line (without the
+ * snapshot id), or what is wrong with it. Runs for every row of files of millions, so it reuses one object for
+ * the checked values and escapes only text (the other kinds cannot hold a tab, a newline or a backslash once
+ * checked).
+ */
+function rowCheck(source: SourceName, columns: FileColumn[]): RowCheck {
+  const check = SOURCES[source].check;
+  const n = columns.length;
+  const clean: FileRow = {};
+  const values: (string | null)[] = new Array<string | null>(n);
+  return (row) => {
+    try {
+      for (let i = 0; i < n; i++) {
+        const c = columns[i];
+        const raw = row[c.name] ?? "";
+        const fast = fastValue(c.kind, raw);
+        const v = fast === undefined ? parseValue(c, raw) : fast;
+        values[i] = v;
+        clean[c.name] = v;
+      }
+    } catch (e) {
+      if (e instanceof ValueError) return { column: e.column, reason: e.message };
+      throw e;
+    }
+    // A null CUIT got past its column's NOT NULL check: only screening's list entries may lack one.
+    const raw = clean.cuit;
+    if (raw != null) {
+      let cuit = raw;
+      const digit = CUIT_DIGITS.test(raw) && isCuitType(raw.slice(0, 2)) ? checkDigit(raw) : null;
+      if (digit === null || digit !== raw.charCodeAt(10) - 48) {
+        const checked = validateCuit(raw);
+        if (!checked.ok) return { column: "cuit", reason: `cuit "${raw}" no es válido (${checked.reason})` };
+        cuit = checked.cuit;
+      }
+      clean.cuit = cuit;
+      for (let i = 0; i < n; i++) if (columns[i].name === "cuit") values[i] = cuit;
+    }
+    const problem = check?.(clean);
+    if (problem) return { reason: problem };
+    let out = "";
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      out += v === null ? "\t\\N" : columns[i].kind === "text" ? `\t${copyText(v)}` : `\t${v}`;
+    }
+    return out;
+  };
+}
+
+/**
+ * Streams an importer's rows into a new snapshot of its source and feed: one transaction (a savepoint when `db` is
+ * already a transaction) with the snapshot row and a COPY of every row, so the snapshot becomes current only when
+ * the whole input is in, and a failed import leaves the previous one current. Every row goes through the column
+ * types, the CUIT check digit and the source's rules; a bad line aborts the import unless `maxBadLines` allows it,
+ * and skipped lines are listed in the result. Memory stays flat whatever the input size.
+ */
+export async function importSource(db: DbOrTx, options: ImportOptions): Promise<ImportResult> {
+  const started = performance.now();
+  const { importer, files } = options;
+  const source = importer.source;
+  const snapshotDate = assertSnapshotDate(options.snapshotDate ?? localDay(now()));
+  const maxBad = options.maxBadLines ?? 0;
+  const table = getTableName(SOURCES[source].table);
+  const withFile = files.length > 1;
+  const bad: BadLine[] = [];
+
+  const loaded = await db.transaction(async (tx) => {
+    const [snapshot] = await tx
+      .insert(sourceSnapshots)
+      .values({ source, feed: importer.feed, snapshotDate, fileName: files.map((f) => path.basename(f)).join(", ") })
+      .returning({ id: sourceSnapshots.id });
+    let check = null as RowCheck | null;
+    let copy = null as Writable | null;
+    let batch = "";
+    let count = 0;
+    const prefix = String(snapshot.id);
+    const refuse = (line: BadLine) => {
+      bad.push(line);
+      if (bad.length > maxBad) {
+        const allowed = maxBad ? ` (se admitían ${maxBad} líneas con errores)` : "";
+        throw invalid(`${describe(line, withFile || line.file !== path.basename(files[0] ?? ""))}${allowed}.`, { bad_lines: bad });
+      }
+    };
+    const start = async (row: FileRow) => {
+      const columns = rowColumns(source, row);
+      check = rowCheck(source, columns);
+      // Identifiers come from the drizzle schema, not from the file.
+      const list = ["snapshot_id", ...columns.map((c) => c.name)].map((n) => `"${n}"`).join(", ");
+      copy = await rawSql(tx).unsafe(`copy "${table}" (${list}) from stdin`).writable();
+      copy.on("error", () => {});
+    };
+    /** One row or bad line into the COPY buffer (synchronous: a batch of thousands costs no async step each). */
+    const take = (item: RowItem | { bad: BadLine }) => {
+      if ("bad" in item) return refuse(item.bad);
+      const line = check!(item.row);
+      if (typeof line !== "string") return refuse({ file: item.file, line: item.line, ...line });
+      batch += `${prefix}${line}\n`;
+      count++;
+    };
+    try {
+      for await (const item of importer.read({ files, db: tx, snapshotDate })) {
+        if ("progress" in item) {
+          options.onProgress?.(item.progress.done, item.progress.total);
+          continue;
+        }
+        if ("batch" in item) {
+          const items = item.batch;
+          if (!check) {
+            const first = items.find((i): i is RowItem => "row" in i);
+            if (first) await start(first.row);
+          }
+          for (let i = 0; i < items.length; i++) take(items[i]);
+        } else {
+          if (!check && "row" in item) await start(item.row);
+          take(item);
+        }
+        if (batch.length >= FLUSH_AT) {
+          await write(copy!, batch);
+          batch = "";
+        }
+      }
+      const stream = copy;
+      if (stream) {
+        if (batch) await write(stream, batch);
+        stream.end();
+        await finished(stream);
+      }
+    } catch (e) {
+      // CopyFail: the server discards the COPY and the transaction rolls back when this throws.
+      copy?.destroy(e instanceof Error ? e : new Error(String(e)));
+      if (e instanceof ImportFileError) throw new ApiError(400, e.code, { text: e.message });
+      throw e;
+    }
+    await tx.update(sourceSnapshots).set({ rowCount: count }).where(eq(sourceSnapshots.id, snapshot.id));
+    // Change detection for watched CUITs, announced in this transaction: it exists exactly when the snapshot does.
+    await announceSnapshot(tx, snapshot.id);
+    return { id: snapshot.id, count };
+  });
+  // Fresh planner statistics, so the first lookups after a large load use the (snapshot, cuit) index; and, unless
+  // the load is part of a caller's transaction (where VACUUM cannot run), the new rows' hint bits and visibility set
+  // once here, so the first reader (the engine, a publication) does not write every page of the load back to disk
+  // (about 2 s of a 1,000,000-row publication).
+  if (loaded.count > 0) await rawSql(db).unsafe(`${"rollback" in db ? "analyze" : "vacuum (analyze)"} ${table}`);
+  return {
+    snapshot_id: loaded.id,
+    source,
+    feed: importer.feed,
+    format: importer.format,
+    snapshot_date: snapshotDate,
+    rows: loaded.count,
+    bad_lines: bad,
+    files,
+    ms: Math.round(performance.now() - started),
+  };
+}
 
 export interface LoadInput {
   source: SourceName;
@@ -29,142 +287,22 @@ export interface LoadResult {
   ms: number;
 }
 
-/** A file that cannot be loaded; the message names the line and the column when there is one. */
-const invalid = (text: string) => new ApiError(400, "archivo_invalido", { text });
-
-const FLUSH_AT = 256 * 1024;
-
-/** COPY text format: backslash, tab, newline and carriage return escaped; `\N` is null. */
-const copyText = (v: string | null) =>
-  v === null ? "\\N" : /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c]!) : v;
-
-function headerColumns(source: SourceName, header: string[]): FileColumn[] {
-  const known = fileColumns(SOURCES[source].table);
-  const byName = new Map(known.map((c) => [c.name, c]));
-  const seen = new Set<string>();
-  const columns = header.map((raw) => {
-    const name = raw.trim().toLowerCase();
-    const column = byName.get(name);
-    if (!column) throw invalid(`línea 1: la columna "${raw}" no existe en ${source}. Columnas válidas: ${known.map((c) => c.name).join(", ")}.`);
-    if (seen.has(name)) throw invalid(`línea 1: la columna "${name}" está repetida.`);
-    seen.add(name);
-    return column;
-  });
-  const missing = known.filter((c) => !c.optionalInHeader && !seen.has(c.name)).map((c) => c.name);
-  if (missing.length) throw invalid(`línea 1: faltan columnas obligatorias de ${source}: ${missing.join(", ")}.`);
-  return columns;
-}
-
-/** Validates one record and returns its COPY line (without the snapshot id), or throws with the line number. */
-function copyLine(source: SourceName, columns: FileColumn[], fields: string[], line: number): string {
-  if (fields.length !== columns.length) {
-    throw invalid(`línea ${line}: tiene ${fields.length} campos y el encabezado ${columns.length}.`);
-  }
-  const row: FileRow = {};
-  try {
-    for (let i = 0; i < columns.length; i++) row[columns[i].name] = parseValue(columns[i], fields[i]);
-  } catch (e) {
-    if (e instanceof ValueError) throw invalid(`línea ${line}: ${e.message}.`);
-    throw e;
-  }
-  const cuit = validateCuit(row.cuit!);
-  if (!cuit.ok) throw invalid(`línea ${line}: cuit "${row.cuit}" no es válido (${cuit.reason}).`);
-  row.cuit = cuit.cuit;
-  const problem = SOURCES[source].check?.(row);
-  if (problem) throw invalid(`línea ${line}: ${problem}.`);
-  let out = "";
-  for (const c of columns) out += `\t${copyText(row[c.name])}`;
-  return out;
-}
-
-async function write(stream: Writable, chunk: string): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, "drain");
-}
-
-/**
- * Streams a source file into a new snapshot: one transaction (a savepoint when `db` is already a transaction) with
- * the snapshot row and a COPY of every row, so a malformed row anywhere aborts the whole load and nothing is
- * half-loaded. The new snapshot becomes the engine's current one when it commits. Memory stays flat whatever the
- * file size: rows are validated as they are read and written to COPY in small batches.
- */
+/** `source:load`: a file in our own CSV layout (the `legajo-csv` format), one bad row aborts. */
 export async function loadSourceFile(db: DbOrTx, input: LoadInput): Promise<LoadResult> {
-  const started = performance.now();
-  const { source, file, snapshotDate } = input;
-  if (!SOURCES[source]) throw invalid(`La fuente "${String(source)}" no existe.`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(snapshotDate) || Number.isNaN(Date.parse(snapshotDate))) {
-    throw invalid(`La fecha del snapshot debe ser AAAA-MM-DD; vino "${snapshotDate}".`);
-  }
-  let size: number;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    throw new ApiError(400, "archivo_no_encontrado", { text: `No se puede leer el archivo ${file}.` });
-  }
-  const table = getTableName(SOURCES[source].table);
-
-  const rows = await db.transaction(async (tx) => {
-    const [snapshot] = await tx
-      .insert(sourceSnapshots)
-      .values({ source, snapshotDate, fileName: file.split("/").pop() })
-      .returning({ id: sourceSnapshots.id });
-    const input$ = fs.createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
-    const reader = new CsvReader();
-    let columns: FileColumn[] | null = null;
-    let copy: Writable | null = null;
-    let batch = "";
-    let count = 0;
-    const prefix = String(snapshot.id);
-    const take = async (fields: string[], line: number) => {
-      if (!columns) {
-        columns = headerColumns(source, fields);
-        // Identifiers come from the drizzle schema, not from the file.
-        const list = ["snapshot_id", ...columns.map((c) => c.name)].map((n) => `"${n}"`).join(", ");
-        copy = await rawSql(tx).unsafe(`copy "${table}" (${list}) from stdin`).writable();
-        copy.on("error", () => {});
-        return;
-      }
-      batch += `${prefix}${copyLine(source, columns, fields, line)}\n`;
-      count++;
-      if (batch.length >= FLUSH_AT) {
-        await write(copy!, batch);
-        batch = "";
-      }
-    };
-    try {
-      for await (const chunk of input$) {
-        for (const record of reader.feed(chunk as string)) await take(record.fields, record.line);
-        input.onProgress?.(input$.bytesRead, size);
-      }
-      for (const record of reader.feed("", true)) await take(record.fields, record.line);
-      if (!columns) throw invalid("El archivo está vacío: falta la línea de encabezado.");
-      if (count === 0) throw invalid("El archivo no tiene filas después del encabezado.");
-      const stream = copy as Writable | null;
-      if (stream) {
-        if (batch) await write(stream, batch);
-        stream.end();
-        await finished(stream);
-      }
-    } catch (e) {
-      input$.destroy();
-      // CopyFail: the server discards the COPY and the transaction rolls back when this throws.
-      (copy as Writable | null)?.destroy(e instanceof Error ? e : new Error(String(e)));
-      if (e instanceof CsvError) throw invalid(`línea ${e.line}: ${e.message}.`);
-      throw e;
-    }
-    await tx.update(sourceSnapshots).set({ rowCount: count }).where(eq(sourceSnapshots.id, snapshot.id));
-    return { id: snapshot.id, count };
+  if (!SOURCES[input.source]) throw invalid(`La fuente "${String(input.source)}" no existe.`);
+  assertSnapshotDate(input.snapshotDate);
+  const result = await importSource(db, {
+    importer: legajoCsv(input.source),
+    files: [input.file],
+    snapshotDate: input.snapshotDate,
+    onProgress: input.onProgress && ((done, total) => input.onProgress!(done, total ?? 0)),
   });
-  // Fresh planner statistics, so the first lookups after a large load use the (snapshot, cuit) index; and, unless
-  // the load is part of a caller's transaction (where VACUUM cannot run), the new rows' hint bits and visibility set
-  // once here, so the first reader (the engine, a publication) does not write every page of the load back to disk
-  // (about 2 s of a 1,000,000-row publication).
-  if (rows.count > 0) await rawSql(db).unsafe(`${"rollback" in db ? "analyze" : "vacuum (analyze)"} ${table}`);
   return {
-    snapshot_id: rows.id,
-    source,
-    snapshot_date: snapshotDate,
-    rows: rows.count,
-    file,
-    ms: Math.round(performance.now() - started),
+    snapshot_id: result.snapshot_id,
+    source: result.source,
+    snapshot_date: result.snapshot_date,
+    rows: result.rows,
+    file: input.file,
+    ms: result.ms,
   };
 }

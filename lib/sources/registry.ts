@@ -1,4 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
+import { ENTRY_KINDS } from "./formats/screening-entry";
 import {
   SOURCE_TABLES,
   sourceNameEnum,
@@ -84,7 +85,7 @@ export const SOURCES: Record<SourceName, SourceDefinition> = {
     datasetId: "intl-sanciones-pep",
     title: "Sanciones y personas expuestas políticamente",
     fileName: "sanciones-pep.csv",
-    check: between("score_coincidencia", 0, 100),
+    check: oneOf("tipo_entrada", ENTRY_KINDS),
   },
   comex: {
     name: "comex",

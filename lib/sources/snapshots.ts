@@ -3,35 +3,46 @@ import type { DbOrTx } from "@/db/client";
 import { sourceSnapshots, type SourceName } from "@/db/schema";
 import { rawSql } from "./raw-sql";
 
+/** What the engine reads of one source: the current snapshot of each of its feeds. */
 export interface CurrentSnapshot {
+  /** The newest of them (greatest snapshot_date, then id). */
   id: number;
+  /** Every feed's current snapshot, newest first: the order in which merged fields take their value. */
+  ids: number[];
+  /** The newest snapshot_date among them: the date a section cites. */
   snapshotDate: string;
 }
 
+type Row = { source: SourceName; id: number; snapshot_date: string };
+
+function group(rows: readonly Row[]): Map<SourceName, CurrentSnapshot> {
+  const out = new Map<SourceName, CurrentSnapshot>();
+  for (const r of rows) {
+    const current = out.get(r.source);
+    if (current) current.ids.push(r.id);
+    else out.set(r.source, { id: r.id, ids: [r.id], snapshotDate: r.snapshot_date });
+  }
+  return out;
+}
+
+const CURRENT = `select source, id, snapshot_date from (
+    select distinct on (source, feed) source::text as source, id, snapshot_date::text as snapshot_date
+      from source_snapshots %WHERE% order by source, feed, snapshot_date desc, id desc
+  ) current order by source, snapshot_date desc, id desc`;
+
 /**
- * The snapshot the engine reads for each source: the greatest snapshot_date, then the greatest id. A load becomes
- * current the moment its transaction commits, in every process, because this is read on every call (it is one
- * small indexed query, cheaper than any cache invalidation scheme across app instances).
+ * The snapshots the engine reads, by source: for each feed, the greatest snapshot_date, then the greatest id. An
+ * import becomes current the moment its transaction commits, in every process, because this is read on every call
+ * (one small indexed query, cheaper than any cache invalidation scheme across app instances).
  */
 export async function currentSnapshots(db: DbOrTx): Promise<Map<SourceName, CurrentSnapshot>> {
   // A named prepared statement: this runs before every report.
-  const rows = await rawSql(db).unsafe<{ source: SourceName; id: number; snapshot_date: string }[]>(
-    `select distinct on (source) source::text as source, id, snapshot_date::text as snapshot_date
-       from source_snapshots order by source, snapshot_date desc, id desc`,
-    [],
-    { prepare: true },
-  );
-  return new Map(rows.map((r) => [r.source, { id: r.id, snapshotDate: r.snapshot_date }]));
+  return group(await rawSql(db).unsafe<Row[]>(CURRENT.replace("%WHERE%", ""), [], { prepare: true }));
 }
 
 export async function currentSnapshot(db: DbOrTx, source: SourceName): Promise<CurrentSnapshot | null> {
-  const [row] = await db
-    .select({ id: sourceSnapshots.id, snapshotDate: sourceSnapshots.snapshotDate })
-    .from(sourceSnapshots)
-    .where(eq(sourceSnapshots.source, source))
-    .orderBy(desc(sourceSnapshots.snapshotDate), desc(sourceSnapshots.id))
-    .limit(1);
-  return row ?? null;
+  const rows = await rawSql(db).unsafe<Row[]>(CURRENT.replace("%WHERE%", "where source = $1"), [source], { prepare: true });
+  return group(rows).get(source) ?? null;
 }
 
 /** Every loaded snapshot, newest first, for the operator. */
@@ -40,6 +51,7 @@ export async function listSnapshots(db: DbOrTx, source?: SourceName) {
     .select({
       id: sourceSnapshots.id,
       source: sourceSnapshots.source,
+      feed: sourceSnapshots.feed,
       snapshot_date: sourceSnapshots.snapshotDate,
       rows: sourceSnapshots.rowCount,
       file: sourceSnapshots.fileName,

@@ -100,7 +100,7 @@ describe("status rules", () => {
         marcas: [marcaRow(cuit, "PAMPA LOGISTICA S.R.L.")],
         concursos: [concursoRow(cuit, "PAMPA LOGISTICA S.R.L.")],
         cheques: [{ cuit, numeroCheque: "12345678", fechaRechazo: "2026-05-02", monto: 150000, causal: "SIN FONDOS SUFICIENTES DISPONIBLES EN CUENTA", entidadCodigo: "00011", entidadNombre: "BANCO DE LA NACION ARGENTINA", estadoMulta: "IMPAGA" }],
-        screening: [{ cuit, lista: "OFAC SDN", entryUid: "OFAC-1", nombre: "PAMPA LOGISTICA", tipoEntrada: "Entity", programa: "SDGT", fechaInclusion: "2020-01-01", scoreCoincidencia: 97 }],
+        screening: [{ cuit, lista: "OFAC SDN", entryUid: "1", nombre: "PAMPA LOGISTICA", tipoEntrada: "entidad", programa: "SDGT", documentos: `C.U.I.T. ${cuit}`, clavesDocumento: `CUIT:${cuit}` }],
       });
       return runEngine(tx, cuit);
     });
@@ -113,7 +113,7 @@ describe("status rules", () => {
     expect(report.sections.comex!.comex!.actividad[0]).toMatchObject({ capitulos_ncm: ["84", "85"], paises_principales: ["CN", "BR"], monto_fob_usd: 250000.5 });
     expect(report.sections.riesgoFiscal!.riesgoFiscal).toEqual({
       en_listas: true,
-      listas: [{ lista: "REPSAL", fecha_publicacion: "2026-01-15", detalle: "Sanción", monto_adeudado: null }],
+      listas: [{ lista: "REPSAL", fecha_publicacion: "2026-01-15", detalle: "Sanción", monto_adeudado: null, fecha_condicion: null }],
     });
     expect(report.sections.marcas!.marcas).toEqual([
       { acta: "3456789", denominacion: "ÑANDU", clase_niza: 30, titular: "PAMPA LOGISTICA S.R.L.", tipo_marca: null, estado: "CONCEDIDA", fecha_solicitud: "2015-06-01", fecha_vencimiento: null },

@@ -208,7 +208,11 @@ describe("source:load from the command line (a database of its own, so the loads
     });
     const failed = await runCli(["source:load", "--source", "crediticio", "--file", bad.path, "--snapshot-date", "2026-11-01"], env);
     expect(failed.code).toBe(1);
-    expect(failed.json).toEqual({ error: "archivo_invalido", message: 'línea 4: monto debe ser un número con punto decimal; vino "mucho".' });
+    expect(failed.json).toEqual({
+      error: "archivo_invalido",
+      message: 'línea 4: monto debe ser un número con punto decimal; vino "mucho".',
+      bad_lines: [{ file: path.basename(bad.path), line: 4, column: "monto", reason: 'monto debe ser un número con punto decimal; vino "mucho"' }],
+    });
 
     const unknown = await runCli(["source:load", "--source", "clima", "--file", a.path, "--snapshot-date", "2026-11-01"], env);
     expect(unknown.code).toBe(1);

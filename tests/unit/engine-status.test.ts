@@ -114,19 +114,19 @@ describe("runSource: a source's time budget", () => {
   const db = {} as never;
 
   it("returns the rows of a source that answers in time", async () => {
-    const outcome = await runSource(source, db, 1, "20123456786", 200, undefined, () => Promise.resolve([{ a: 1 }]));
+    const outcome = await runSource(source, db, [1], "20123456786", 200, undefined, () => Promise.resolve([{ a: 1 }]));
     expect(outcome).toEqual({ kind: "rows", rows: [{ a: 1 }] });
   });
 
   it("turns a throw into an error outcome, never a rejection", async () => {
-    const outcome = await runSource(source, db, 1, "20123456786", 200, undefined, () => Promise.reject(new Error("down")));
+    const outcome = await runSource(source, db, [1], "20123456786", 200, undefined, () => Promise.reject(new Error("down")));
     expect(outcome).toEqual({ kind: "error" });
   });
 
   it("gives up on a source after its budget, and drops its late failure", async () => {
     const started = Date.now();
     let aborted = false;
-    const outcome = await runSource(source, db, 1, "20123456786", 60, undefined, (_db, _s, _c, signal) =>
+    const outcome = await runSource(source, db, [1], "20123456786", 60, undefined, (_db, _s, _c, signal) =>
       new Promise((_, reject) => {
         signal.addEventListener("abort", () => {
           aborted = true;
@@ -142,8 +142,8 @@ describe("runSource: a source's time budget", () => {
 
   it("applies the injected faults: throw fails at once, slow outlasts the budget", async () => {
     const lookup = () => Promise.resolve([{ a: 1 }]);
-    expect(await runSource(source, db, 1, "20123456786", 50, "throw", lookup)).toEqual({ kind: "error" });
-    expect(await runSource(source, db, 1, "20123456786", 50, "slow", lookup)).toEqual({ kind: "timeout", ms: 50 });
+    expect(await runSource(source, db, [1], "20123456786", 50, "throw", lookup)).toEqual({ kind: "error" });
+    expect(await runSource(source, db, [1], "20123456786", 50, "slow", lookup)).toEqual({ kind: "timeout", ms: 50 });
   });
 });
 

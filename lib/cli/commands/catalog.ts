@@ -2,6 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { datasets, datasetSnapshots } from "@/db/schema";
 import { demoDatasets } from "@/lib/catalog/demo";
 import { publishDataset } from "@/lib/catalog/publish";
+import { pruneSnapshots } from "@/lib/catalog/retention";
+import { ApiError } from "@/lib/http/errors";
 import type { Command } from "../command";
 import { progressBar } from "../progress";
 
@@ -30,6 +32,28 @@ export const catalogCommands: Record<string, Command> = {
       [...bars.values()].at(-1)?.finish();
       const [main, ...derived] = published;
       return { ...main, derived };
+    },
+  },
+  "dataset:prune": {
+    usage: "dataset:prune [--id ID] [--dry-run]",
+    summary:
+      "Applies retention now: each dataset keeps its CATALOG_RETENTION newest snapshots (the current one always) and the files of older ones are deleted from the store. " +
+      "A snapshot whose files cannot all be deleted stays kept and is retried by the next run. --dry-run only reports.",
+    flags: ["id", "dry-run"],
+    async run(f, db) {
+      const datasetId = f.string("id", "optional");
+      if (datasetId && !(await db.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId))).length) {
+        throw new ApiError(404, "not_found", { text: `There is no dataset "${datasetId}".` });
+      }
+      const report = await pruneSnapshots(db, { datasetId, dryRun: f.switch("dry-run") });
+      const failed = report.datasets.flatMap((d) => d.failed.map((s) => `${d.dataset_id} ${s.snapshot_date} (${s.error})`));
+      if (failed.length) {
+        const pruned = report.datasets.reduce((n, d) => n + d.pruned.length, 0);
+        throw new ApiError(502, "almacenamiento_no_disponible", {
+          text: `Pruned ${pruned} snapshot(s), but could not delete the files of ${failed.join(", ")}; those stay kept. Run again to retry.`,
+        });
+      }
+      return { ...report };
     },
   },
   "dataset:list": {

@@ -5,13 +5,26 @@ import { defineSource } from "../types";
 
 type Row = typeof srcConcursos.$inferSelect;
 
+/**
+ * One row per proceeding. The Boletín Oficial publishes an edict on several days, each a notice of its own: notices
+ * of the same court, kind and case (or opening date) are one proceeding, cited by its newest notice.
+ */
+function proceedings(rows: readonly Row[]): Row[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = [r.tipoProceso, r.juzgado, r.expediente ?? r.fechaApertura].join("|");
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
 /** Concursos y quiebras: a list source. */
 export const concursos = defineSource<Row>({
   key: "concursos",
   blockKey: "concursos",
   listSource: true,
-  lookup: lookupBy(srcConcursos, "fecha_apertura desc"),
-  build(rows, f) {
+  lookup: lookupBy(srcConcursos, "fecha_apertura desc, fecha_publicacion desc nulls last, aviso_id"),
+  build(found, f) {
+    const rows = proceedings(found);
     const block: Concurso[] = rows.map((r) => ({
       tipo_proceso: r.tipoProceso,
       juzgado: r.juzgado,
@@ -34,6 +47,7 @@ export const concursos = defineSource<Row>({
         f("Juzgado", [last.juzgado, last.secretaria].filter(Boolean).join(", ")),
         f("Expediente", last.expediente),
         f("Síndico", last.sindico),
+        ...(last.avisoId ? [f("Aviso del Boletín Oficial", `${last.avisoId}${last.fechaPublicacion ? ` del ${last.fechaPublicacion}` : ""}`)] : []),
       ],
       block,
       missing: rows.some((r) => !r.expediente) ? ["Expediente"] : [],

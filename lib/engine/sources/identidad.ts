@@ -7,18 +7,33 @@ import { defineSource } from "../types";
 type Row = typeof srcIdentidad.$inferSelect;
 
 const TIPO_PERSONA: Record<string, string> = { FISICA: "Persona humana", JURIDICA: "Persona jurídica" };
+const SEXO: Record<string, string> = { M: "Masculino", F: "Femenino", X: "No binario" };
 
 const address = (r: Row) => {
   const street = [r.domicilioCalle, r.domicilioLocalidad, r.domicilioProvincia].filter(Boolean).join(", ");
-  return street ? `${street}${r.domicilioCodigoPostal ? ` (CP ${r.domicilioCodigoPostal})` : ""}` : null;
+  return street ? `${street}${r.domicilioCodigoPostal ? ` (CP ${r.domicilioCodigoPostal})` : ""}` : r.domicilioCodigoPostal ? `CP ${r.domicilioCodigoPostal}` : null;
 };
+
+/**
+ * The padrón's feeds (ARCA's condición tributaria, BCRA's Padron_ARCA.txt) merged field by field: each field takes
+ * the first value given, feeds in order of their snapshot, newest first (the order the lookup returns them in).
+ */
+export function mergeFeeds(rows: readonly Row[]): Row | undefined {
+  if (rows.length <= 1) return rows[0];
+  const merged = { ...rows[0] } as Record<string, unknown>;
+  for (const row of rows.slice(1)) {
+    for (const [key, value] of Object.entries(row)) if (merged[key] === null || merged[key] === undefined) merged[key] = value;
+  }
+  return merged as Row;
+}
 
 /** AFIP/ARCA padrón: a register, so a CUIT it does not know leaves the section unavailable. */
 export const identidad = defineSource<Row>({
   key: "identidad",
   listSource: false,
   lookup: lookupBy(srcIdentidad, "cuit"),
-  build([r], f) {
+  build(rows, f) {
+    const r = mergeFeeds(rows);
     if (!r) return { fields: [] };
     const juridica = r.tipoPersona === "JURIDICA";
     const actividad = r.actividadPrincipalCodigo
@@ -39,6 +54,16 @@ export const identidad = defineSource<Row>({
       f("Empleador", yesNo(r.empleador)),
       f("Domicilio fiscal", address(r)),
     ];
+    // What only some feeds carry is shown when a feed gave it, so a report never shows a row of empty labels.
+    const optional: [string, string | null][] = [
+      ["Actividad de monotributo", r.monotributoActividad],
+      ["Integrante de sociedades", yesNo(r.integranteSociedades)],
+      [juridica ? "Fecha de constitución" : "Fecha de nacimiento", r.fechaNacimientoConstitucion],
+      ["Sexo", r.sexo ? (SEXO[r.sexo] ?? r.sexo) : null],
+      ["Fecha de fallecimiento", r.fechaFallecimiento],
+      ["Dada de baja", r.baja === null ? null : r.baja ? `Sí${r.cuitReemplazo ? `, reemplazada por ${formatCuit(r.cuitReemplazo)}` : ""}` : "No"],
+    ];
+    for (const [label, value] of optional) if (value !== null) fields.push(f(label, value));
     const expected: [string, unknown][] = [
       ["Fecha de inscripción", r.fechaInscripcion],
       ["Actividad principal", r.actividadPrincipalCodigo],
@@ -47,5 +72,5 @@ export const identidad = defineSource<Row>({
     ];
     return { fields, missing: expected.filter(([, v]) => !v).map(([label]) => label) };
   },
-  name: ([r]) => r?.denominacion ?? null,
+  name: (rows) => mergeFeeds(rows)?.denominacion ?? null,
 });

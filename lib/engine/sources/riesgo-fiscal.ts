@@ -20,11 +20,17 @@ export const riesgoFiscal = defineSource<Row>({
         fecha_publicacion: r.fechaPublicacion,
         detalle: r.detalle,
         monto_adeudado: r.montoAdeudado,
+        fecha_condicion: r.fechaCondicion,
       })),
     };
     const fields = [f("En listas de riesgo fiscal", yesNo(rows.length > 0))];
     for (const r of rows) {
-      const parts = [r.fechaPublicacion && `publicado el ${r.fechaPublicacion}`, r.detalle, r.montoAdeudado !== null && `adeuda $ ${plain(r.montoAdeudado)}`];
+      const parts = [
+        r.fechaCondicion && `condición desde el ${r.fechaCondicion}`,
+        r.fechaPublicacion && `publicado el ${r.fechaPublicacion}`,
+        r.detalle,
+        r.montoAdeudado !== null && `adeuda $ ${plain(r.montoAdeudado)}`,
+      ];
       fields.push(f(r.lista, parts.filter(Boolean).join(" · ") || null));
     }
     return { fields, block, missing: rows.some((r) => !r.fechaPublicacion) ? ["Fecha de publicación"] : [] };

@@ -12,11 +12,13 @@ import {
   type SourceName,
 } from "@/db/schema";
 import { withCheckDigit } from "@/lib/cuit/check-digit";
+import { SCREENING_LISTS, type ScreeningList } from "../formats/screening-entry";
 import { SOURCES } from "../registry";
 import { CsvFileWriter } from "./csv-file";
 import { addDays, demoSnapshotDates, periodBefore } from "./dates";
 import { EntityFactory, type Entity } from "./entities";
 import { Prng } from "./prng";
+import { demoScreeningEntry, screeningInsert } from "./screening-entries";
 import * as W from "./words";
 
 type Insert<T extends { $inferInsert: object }> = Omit<T["$inferInsert"], "snapshotId">;
@@ -148,21 +150,8 @@ export function generateDemoFiles(dir: string, options: DemoOptions): DemoFiles 
     }
   };
 
-  const screening = (e: Entity, kind: "pep" | "ofac" | "onu") => {
-    const nombre = e.persona ? e.nombre : e.nombre.replace(/\s+S\.(A|R\.L|A\.S)\.$/, "");
-    out.screening.write({
-      cuit: e.cuit,
-      lista: kind === "pep" ? "PEP (UIF, Res. 35/2023)" : kind === "ofac" ? "OFAC SDN" : "ONU Lista Consolidada",
-      entryUid: kind === "pep" ? `PEP-${rng.int(100_000, 999_999)}` : kind === "ofac" ? `OFAC-${rng.int(10_000, 59_999)}` : `${e.persona ? "QDi" : "QDe"}.${rng.int(100, 450)}`,
-      nombre,
-      tipoEntrada: e.persona ? "Individual" : "Entity",
-      programa: rng.chance(0.04) ? null : kind === "pep" ? rng.pick(W.PEP_CARGOS) : kind === "ofac" ? rng.pick(W.OFAC_PROGRAMAS) : rng.pick(W.ONU_PROGRAMAS),
-      fechaInclusion: day(dates.screening, 15 * 365),
-      nacionalidad: e.persona ? rng.pick(W.NACIONALIDADES) : null,
-      observaciones: kind === "pep" ? "Coincidencia por CUIT declarada en la nómina de PEP" : "Coincidencia por nombre y documento",
-      scoreCoincidencia: kind === "pep" ? 100 : rng.int(85, 100),
-    });
-  };
+  const screening = (e: Entity, list: ScreeningList) =>
+    out.screening.write(screeningInsert(demoScreeningEntry(rng, e, list, day(dates.screening, 15 * 365))));
 
   const comex = (e: Entity) => {
     const year = Number(dates.comex.slice(0, 4)) - 1;
@@ -255,8 +244,8 @@ export function generateDemoFiles(dir: string, options: DemoOptions): DemoFiles 
     const k = inPadron++;
     deudas(e, k === 7);
     if (k === 2 || rng.chance(0.04)) cheques(e);
-    if (k === 1 || rng.chance(e.persona ? 0.004 : 0.001)) screening(e, "pep");
-    if (k === 0 || rng.chance(0.0008)) screening(e, rng.chance(0.6) ? "ofac" : "onu");
+    if (k === 1 || rng.chance(e.persona ? 0.002 : 0.0005)) screening(e, SCREENING_LISTS.repet);
+    if (k === 0 || rng.chance(0.0008)) screening(e, rng.chance(0.6) ? SCREENING_LISTS.ofac : SCREENING_LISTS.un);
     if (k === 5 || rng.chance(e.persona ? 0.01 : 0.12)) comex(e);
     if (k === 4 || rng.chance(0.02)) riesgoFiscal(e);
     if (k === 6 || rng.chance(e.persona ? 0.02 : 0.12)) marcas(e);

@@ -17,7 +17,8 @@ export interface DemoOutcomes {
 async function knownCuits(db: DbOrTx, where: "all" | "persons"): Promise<string[]> {
   const snapshots = await currentSnapshots(db);
   const parts = [...snapshots.entries()].map(
-    ([source, s]) => sql`select cuit from ${SOURCES[source].table} where snapshot_id = ${s.id}`,
+    // Screening's list entries mostly carry no CUIT.
+    ([source, s]) => sql`select cuit from ${SOURCES[source].table} where snapshot_id in ${sql.raw(`(${s.ids.join(",")})`)} and cuit is not null`,
   );
   if (parts.length === 0) return [];
   const persons = where === "persons" ? sql`where substring(cuit, 1, 2) in ('20', '23', '27')` : sql``;
