@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   datasets,
@@ -22,6 +22,8 @@ import { contentTypeOf } from "@/lib/storage/driver";
 import { csvExpression, type PublishedColumn } from "./columns";
 import { describeColumns, publishedColumns } from "./define";
 import { FileInputError, fileRows } from "./file-input";
+import { buildManifest, MANIFEST_NAME, writeManifest } from "./manifest";
+import { pruneSnapshots } from "./retention";
 import { copyCsv, copyRows, sourceSnapshotQuery, viewQuery, type Batch } from "./row-stream";
 import { DERIVED_VIEWS } from "./views";
 import { writeSnapshotFiles, type WrittenSnapshot } from "./write-snapshot";
@@ -48,6 +50,7 @@ export interface PublishedSnapshot {
   snapshot_date: string;
   rows_count: number;
   files: Partial<Record<SnapshotFormat, { object_key: string; size_bytes: number; sha256: string }>>;
+  manifest: { object_key: string; size_bytes: number; sha256: string };
 }
 
 interface Job {
@@ -61,6 +64,7 @@ interface Job {
   snapshotId?: number;
   written?: WrittenSnapshot;
   keys: Partial<Record<SnapshotFormat, string>>;
+  manifest?: { key: string; sizeBytes: number; sha256: string };
 }
 
 const invalid = (text: string) => new ApiError(400, "publicacion_invalida", { text });
@@ -79,23 +83,34 @@ async function loadDataset(db: Db, id: string): Promise<Dataset> {
   return row;
 }
 
-/** The engine's rule: the newest snapshot of the source (greatest date, then id), or the newest of one date. */
-async function sourceSnapshot(db: Db, source: SourceName, date?: string) {
-  const [row] = await db
-    .select({ id: sourceSnapshots.id, snapshotDate: sourceSnapshots.snapshotDate })
+/** The snapshots a publication reads: the current one of each feed of a source, as the engine combines them. */
+interface SourceSnapshots {
+  ids: number[];
+  /** The newest of their dates. */
+  snapshotDate: string;
+}
+
+/**
+ * The engine's rule: for each feed of the source, its newest snapshot (greatest date, then id); with `date`, the
+ * feeds as they stood that day (each one's newest snapshot dated on or before it), provided one of them is dated
+ * that day. The publication carries the newest of their dates.
+ */
+async function sourceSnapshot(db: Db, source: SourceName, date?: string): Promise<SourceSnapshots> {
+  const rows = await db
+    .selectDistinctOn([sourceSnapshots.feed], { id: sourceSnapshots.id, snapshotDate: sourceSnapshots.snapshotDate })
     .from(sourceSnapshots)
-    .where(and(eq(sourceSnapshots.source, source), date ? eq(sourceSnapshots.snapshotDate, date) : undefined))
-    .orderBy(desc(sourceSnapshots.snapshotDate), desc(sourceSnapshots.id))
-    .limit(1);
-  if (!row) {
+    .where(and(eq(sourceSnapshots.source, source), date ? lte(sourceSnapshots.snapshotDate, date) : undefined))
+    .orderBy(sourceSnapshots.feed, desc(sourceSnapshots.snapshotDate), desc(sourceSnapshots.id));
+  rows.sort((a, b) => (a.snapshotDate === b.snapshotDate ? b.id - a.id : a.snapshotDate < b.snapshotDate ? 1 : -1));
+  if (!rows.length || (date && rows[0].snapshotDate !== date)) {
     throw new ApiError(409, "sin_datos_de_fuente", {
       text: date ? `No ${source} snapshot dated ${date} is loaded.` : `No ${source} snapshot is loaded yet; load one with source:load.`,
     });
   }
-  return row;
+  return { ids: rows.map((r) => r.id), snapshotDate: rows[0].snapshotDate };
 }
 
-function tableJob(db: Db, dataset: Dataset, source: SourceName, snapshot: { id: number; snapshotDate: string }, total: number): Job {
+function tableJob(db: Db, dataset: Dataset, source: SourceName, snapshot: SourceSnapshots, total: number): Job {
   const columns = publishedColumns(dataset);
   const table = SOURCE_TABLES[source];
   return {
@@ -103,27 +118,28 @@ function tableJob(db: Db, dataset: Dataset, source: SourceName, snapshot: { id: 
     columns,
     date: snapshot.snapshotDate,
     totalRows: total,
-    rows: () => copyRows(db, sourceSnapshotQuery(table, columns, snapshot.id), columns),
-    csv: () => copyCsv(db, sourceSnapshotQuery(table, columns, snapshot.id, csvExpression)),
+    rows: () => copyRows(db, sourceSnapshotQuery(table, columns, snapshot.ids), columns),
+    csv: () => copyCsv(db, sourceSnapshotQuery(table, columns, snapshot.ids, csvExpression)),
     keys: {},
   };
 }
 
-function viewJob(db: Db, dataset: Dataset, snapshot: { id: number; snapshotDate: string }): Job {
+function viewJob(db: Db, dataset: Dataset, snapshot: SourceSnapshots): Job {
   const { columns, query } = DERIVED_VIEWS[dataset.id];
   return {
     dataset,
     columns,
     date: snapshot.snapshotDate,
     totalRows: null,
-    rows: () => copyRows(db, viewQuery(query(snapshot.id), columns), columns),
-    csv: () => copyCsv(db, viewQuery(query(snapshot.id), columns, csvExpression)),
+    rows: () => copyRows(db, viewQuery(query(snapshot.ids), columns), columns),
+    csv: () => copyCsv(db, viewQuery(query(snapshot.ids), columns, csvExpression)),
     keys: {},
   };
 }
 
 /**
- * What one publication writes. A source-table dataset takes its derived views along, from the same source snapshot,
+ * What one publication writes. A source-table dataset publishes the rows of every current feed of its source (what
+ * the engine reads), dated the newest of them, and takes its derived views along, from the same source snapshots,
  * so that parent and views switch together and a view always carries its parent's date.
  */
 async function planJobs(db: Db, dataset: Dataset, options: PublishOptions): Promise<Job[]> {
@@ -143,7 +159,7 @@ async function planJobs(db: Db, dataset: Dataset, options: PublishOptions): Prom
     const source = dataset.engineSource;
     const snapshot = await sourceSnapshot(db, source, options.snapshotDate ? assertDay(options.snapshotDate) : undefined);
     const table = SOURCE_TABLES[source];
-    const [{ n }] = await db.select({ n: count() }).from(table).where(eq(table.snapshotId, snapshot.id));
+    const [{ n }] = await db.select({ n: count() }).from(table).where(inArray(table.snapshotId, snapshot.ids));
     return [tableJob(db, dataset, source, snapshot, n), ...children.map((child) => viewJob(db, child, snapshot))];
   }
   if (isView) {
@@ -162,6 +178,7 @@ async function planJobs(db: Db, dataset: Dataset, options: PublishOptions): Prom
 }
 
 const objectKey = (job: Job, format: SnapshotFormat) => `datasets/${job.dataset.id}/${job.snapshotId}/${job.dataset.id}-${job.date}.${format}`;
+const manifestKey = (job: Job) => `datasets/${job.dataset.id}/${job.snapshotId}/${MANIFEST_NAME}`;
 
 function translate(err: unknown, file?: string): unknown {
   if (err instanceof FileInputError) return new ApiError(400, "archivo_invalido", { text: `${path.basename(file ?? "")}: ${err.message}` });
@@ -195,7 +212,15 @@ async function commit(db: Db, jobs: Job[]): Promise<void> {
         .where(and(eq(datasetSnapshots.datasetId, job.dataset.id), eq(datasetSnapshots.current, true)));
       await tx
         .update(datasetSnapshots)
-        .set({ current: true, status: "ready", rowCount: written.rowCount, publishedAt: at })
+        .set({
+          current: true,
+          status: "ready",
+          rowCount: written.rowCount,
+          publishedAt: at,
+          manifestKey: job.manifest!.key,
+          manifestSizeBytes: job.manifest!.sizeBytes,
+          manifestSha256: job.manifest!.sha256,
+        })
         .where(eq(datasetSnapshots.id, snapshotId));
       const ai = metadata.get(job.dataset.id) ?? {};
       await tx
@@ -243,9 +268,7 @@ export async function publishDataset(db: Db, datasetId: string, options: Publish
         formats: job.dataset.formats,
         onRows: report,
       });
-      for (const format of Object.keys(job.written.files) as SnapshotFormat[]) {
-        const file = job.written.files[format]!;
-        const key = objectKey(job, format);
+      const upload = async (key: string, file: { path: string; sizeBytes: number }) => {
         try {
           await storage.putFile(key, file.path, { contentType: contentTypeOf(key), fileName: path.basename(key), sizeBytes: file.sizeBytes });
         } catch (err) {
@@ -253,8 +276,25 @@ export async function publishDataset(db: Db, datasetId: string, options: Publish
           throw new ApiError(502, "almacenamiento_no_disponible", { text: `Could not upload ${key}: ${(err as Error).message}` });
         }
         uploaded.push(key);
+      };
+      for (const format of Object.keys(job.written.files) as SnapshotFormat[]) {
+        const key = objectKey(job, format);
+        await upload(key, job.written.files[format]!);
         job.keys[format] = key;
       }
+      // The manifest goes last, so that it only ever describes files already in the store.
+      const manifest = buildManifest({
+        datasetId: job.dataset.id,
+        snapshotDate: job.date,
+        rowCount: job.written.rowCount,
+        columns: job.columns,
+        files: Object.fromEntries(
+          Object.entries(job.written.files).map(([format, f]) => [format, { name: path.basename(objectKey(job, format as SnapshotFormat)), sizeBytes: f.sizeBytes, sha256: f.sha256 }]),
+        ),
+      });
+      const manifestFile = await writeManifest(path.join(jobDir, "manifest"), manifest);
+      await upload(manifestKey(job), manifestFile);
+      job.manifest = { key: manifestKey(job), sizeBytes: manifestFile.sizeBytes, sha256: manifestFile.sha256 };
     }
     await commit(db, jobs);
   } catch (err) {
@@ -276,7 +316,12 @@ export async function publishDataset(db: Db, datasetId: string, options: Publish
     files: Object.fromEntries(
       Object.entries(job.written!.files).map(([format, f]) => [format, { object_key: job.keys[format as SnapshotFormat]!, size_bytes: f.sizeBytes, sha256: f.sha256 }]),
     ),
+    manifest: { object_key: job.manifest!.key, size_bytes: job.manifest!.sizeBytes, sha256: job.manifest!.sha256 },
   }));
   log().info({ datasets: published.map((p) => p.dataset_id), ms: Math.round(performance.now() - started) }, "snapshot published");
+  // Only now that the new snapshots are current may older ones fall out; a failed deletion is retried next time.
+  for (const job of jobs) {
+    await pruneSnapshots(db, { datasetId: job.dataset.id, storage }).catch((err: unknown) => log().error({ err, datasetId: job.dataset.id }, "snapshot retention failed"));
+  }
   return published;
 }

@@ -1,5 +1,5 @@
 import { finished } from "node:stream/promises";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { Db } from "@/db/client";
@@ -127,16 +127,24 @@ export async function* copyCsv(db: Db, query: SQL): AsyncGenerator<Uint8Array> {
 
 type Expression = (column: PublishedColumn) => SQL;
 
-/** The published columns of one snapshot of a source table, ordered by CUIT so a republication is byte-identical. */
+/**
+ * The published columns of a source table's snapshots (the current one of each feed), ordered by CUIT (then
+ * snapshot, when there are several) so a republication is byte-identical.
+ */
 export function sourceSnapshotQuery(
   table: SourceTable,
   columns: readonly PublishedColumn[],
-  snapshotId: number,
+  snapshotIds: readonly number[],
   expression: Expression = selectExpression,
 ): SQL {
-  const order = columns.some((c) => c.name === "cuit") ? sql` order by ${sql.identifier("cuit")}` : sql``;
-  return sql`select ${sql.join(columns.map(expression), sql`, `)} from ${table} where ${table.snapshotId} = ${snapshotId}${order}`;
+  const bySnapshot = snapshotIds.length > 1 ? sql`, ${table.snapshotId}` : sql``;
+  const order = columns.some((c) => c.name === "cuit") ? sql` order by ${sql.identifier("cuit")}${bySnapshot}` : sql``;
+  return sql`select ${sql.join(columns.map(expression), sql`, `)} from ${table} where ${inSnapshots(table.snapshotId, snapshotIds)}${order}`;
 }
+
+/** `column in (ids)`: the rows of several snapshots (one per current feed of a source). */
+export const inSnapshots = (column: AnyColumn, ids: readonly number[]): SQL =>
+  ids.length === 1 ? sql`${column} = ${ids[0]}` : sql`${column} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
 
 /** Wraps a view's query so its columns go through the same casts as a table's. */
 export function viewQuery(inner: SQL, columns: readonly PublishedColumn[], expression: Expression = selectExpression): SQL {

@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
-import type { SnapshotResponse } from "@/lib/schemas/catalog";
+import type { ManifestLinkResponse, SnapshotResponse } from "@/lib/schemas/catalog";
 import { getStorage } from "@/lib/storage";
 import { DATASET_ID_PATTERN } from "./define";
 import { visibleTo, type Viewer } from "./visibility";
@@ -19,6 +19,8 @@ export const mayDownloadSnapshots = (account: { planTier: string; isAdmin: boole
   account.isAdmin || (SNAPSHOT_TIERS as readonly string[]).includes(account.planTier);
 
 const FORMATS: readonly string[] = ["parquet", "csv"] satisfies SnapshotFormat[];
+/** Not a data format: the manifest.json beside a snapshot's files (DESIGN.md §9: parquet stays the default). */
+const MANIFEST = "manifest";
 
 const formatNotAvailable = (format: string) =>
   new ApiError(400, "format_not_available", { text: `El formato ${format} no está disponible para este dataset. Probá con parquet.` });
@@ -36,14 +38,28 @@ function reads(db: DbOrTx, viewer: Viewer) {
       .where(and(eq(datasets.id, id), visibleTo(viewer)))
       .limit(1)
       .prepare("snapshot_dataset"),
-    current: db
-      .select({ snapshotDate: datasetSnapshots.snapshotDate, rowCount: datasetSnapshots.rowCount, file: snapshotFiles })
-      .from(datasetSnapshots)
-      .leftJoin(snapshotFiles, and(eq(snapshotFiles.snapshotId, datasetSnapshots.id), eq(snapshotFiles.format, sql.placeholder("format"))))
-      .where(and(eq(datasetSnapshots.datasetId, id), eq(datasetSnapshots.current, true)))
-      .limit(1)
-      .prepare("snapshot_current"),
+    current: snapshotQuery(db, eq(datasetSnapshots.current, true)).prepare("snapshot_current"),
+    // Of two publications of one date, the current one, or else the latest; a pruned one has no files left.
+    dated: snapshotQuery(db, and(eq(datasetSnapshots.snapshotDate, sql.placeholder("fecha")), eq(datasetSnapshots.status, "ready"), isNull(datasetSnapshots.prunedAt))).prepare(
+      "snapshot_dated",
+    ),
   };
+}
+
+function snapshotQuery(db: DbOrTx, which: ReturnType<typeof and>) {
+  return db
+    .select({
+      snapshotDate: datasetSnapshots.snapshotDate,
+      rowCount: datasetSnapshots.rowCount,
+      manifestKey: datasetSnapshots.manifestKey,
+      manifestSizeBytes: datasetSnapshots.manifestSizeBytes,
+      file: snapshotFiles,
+    })
+    .from(datasetSnapshots)
+    .leftJoin(snapshotFiles, and(eq(snapshotFiles.snapshotId, datasetSnapshots.id), eq(snapshotFiles.format, sql.placeholder("format"))))
+    .where(and(eq(datasetSnapshots.datasetId, sql.placeholder("datasetId")), which))
+    .orderBy(desc(datasetSnapshots.current), desc(datasetSnapshots.id))
+    .limit(1);
 }
 const prepared = new WeakMap<DbOrTx, Map<string, ReturnType<typeof reads>>>();
 
@@ -56,10 +72,20 @@ function readsFor(db: DbOrTx, viewer: Viewer): ReturnType<typeof reads> {
   return q;
 }
 
+async function sign(key: string, origin: string, datasetId: string, format: string): Promise<string> {
+  try {
+    return await getStorage().signedUrl(key, { expiresInSeconds: SNAPSHOT_LINK_SECONDS, origin });
+  } catch (err) {
+    log().error({ err, datasetId, format }, "could not sign the snapshot link");
+    throw new ApiError(500, "internal");
+  }
+}
+
 /**
- * GET /v1/datasets/{id}/snapshot: a signed link to the current snapshot file. The plan gate is the route's; here a
- * dataset the viewer may not see, or one without a current snapshot, is `404 not_found`, and a format the dataset
- * does not publish is `400 format_not_available`.
+ * GET /v1/datasets/{id}/snapshot: a signed link to a file of the current snapshot, or with `fecha` of a kept older
+ * one. The plan gate is the route's; here a dataset the viewer may not see, one without a current snapshot, or a
+ * date with no kept snapshot is `404 not_found`, and a format the dataset does not publish is `400
+ * format_not_available`. `format=manifest` signs the snapshot's manifest.json instead.
  */
 export async function snapshotLink(
   db: DbOrTx,
@@ -67,28 +93,36 @@ export async function snapshotLink(
   datasetId: string,
   format: string,
   origin: string,
-): Promise<SnapshotResponse> {
+  fecha?: string,
+): Promise<SnapshotResponse | ManifestLinkResponse> {
   // No dataset has another shape; a NUL byte in a path id would even fail the query itself (invalid UTF-8 text).
   if (!DATASET_ID_PATTERN.test(datasetId)) throw new ApiError(404, "not_found");
   const q = readsFor(db, viewer);
   const [dataset] = await q.dataset.execute({ datasetId });
   if (!dataset) throw new ApiError(404, "not_found");
-  if (!FORMATS.includes(format) || !dataset.formats.includes(format as SnapshotFormat)) throw formatNotAvailable(format);
-  const [current] = await q.current.execute({ datasetId, format });
-  if (!current) throw new ApiError(404, "not_found", { text: "Este dataset todavía no tiene un snapshot publicado." });
-  if (!current.file) throw formatNotAvailable(format);
-  let url: string;
-  try {
-    url = await getStorage().signedUrl(current.file.objectKey, { expiresInSeconds: SNAPSHOT_LINK_SECONDS, origin });
-  } catch (err) {
-    log().error({ err, datasetId, format }, "could not sign the snapshot link");
-    throw new ApiError(500, "internal");
+  const manifest = format === MANIFEST;
+  if (!manifest && (!FORMATS.includes(format) || !dataset.formats.includes(format as SnapshotFormat))) throw formatNotAvailable(format);
+  const [snapshot] = fecha
+    ? await q.dated.execute({ datasetId, format: manifest ? "parquet" : format, fecha })
+    : await q.current.execute({ datasetId, format: manifest ? "parquet" : format });
+  if (!snapshot) {
+    throw new ApiError(404, "not_found", { text: fecha ? `No hay un snapshot del ${fecha} de este dataset.` : "Este dataset todavía no tiene un snapshot publicado." });
   }
+  const about = { snapshot_at: snapshot.snapshotDate, rows_count: snapshot.rowCount };
+  if (manifest) {
+    if (!snapshot.manifestKey || snapshot.manifestSizeBytes === null) {
+      throw new ApiError(400, "format_not_available", { text: "Este snapshot se publicó sin manifiesto." });
+    }
+    const url = await sign(snapshot.manifestKey, origin, datasetId, format);
+    return { url, expires_in_seconds: SNAPSHOT_LINK_SECONDS, dataset_id: datasetId, format: "manifest", snapshot: { ...about, file_size_bytes: snapshot.manifestSizeBytes } };
+  }
+  if (!snapshot.file) throw formatNotAvailable(format);
+  const url = await sign(snapshot.file.objectKey, origin, datasetId, format);
   return {
     url,
     expires_in_seconds: SNAPSHOT_LINK_SECONDS,
     dataset_id: datasetId,
     format: format as SnapshotFormat,
-    snapshot: { snapshot_at: current.snapshotDate, rows_count: current.rowCount, file_size_bytes: current.file.sizeBytes },
+    snapshot: { ...about, file_size_bytes: snapshot.file.sizeBytes },
   };
 }

@@ -1,15 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import { srcCrediticio, srcScreening } from "@/db/schema";
 import type { PublishedColumn } from "./columns";
+import { inSnapshots } from "./row-stream";
 
 /**
- * A dataset computed from its parent's source table (publication applies the columns' casts around the query). It is published from the same source snapshot as the parent,
+ * A dataset computed from its parent's source table (publication applies the columns' casts around the query). It is published from the same source snapshots as the parent,
  * in the same step, so it always carries the parent's snapshot date.
  */
 export interface DerivedView {
   columns: PublishedColumn[];
-  /** The view's rows for one snapshot of the parent's source table. */
-  query: (sourceSnapshotId: number) => SQL;
+  /** The view's rows for the parent's source table snapshots (the current one of each feed). */
+  query: (sourceSnapshotIds: readonly number[]) => SQL;
 }
 
 const column = (name: string, type: PublishedColumn["type"], nullable = false): PublishedColumn => ({ name, type, nullable });
@@ -27,9 +28,6 @@ const SITUACION = sql`case ${c.situacion}
   when 6 then 'Irrecuperable por disposición técnica'
   else 'Desconocida' end`;
 
-/** Matches scoring below this (0-100) are leads for an analyst, not findings. */
-export const SCREENING_REVIEW_THRESHOLD = 90;
-
 export const DERIVED_VIEWS: Record<string, DerivedView> = {
   "ar-bcra-deudores-por-situacion": {
     columns: [
@@ -42,7 +40,7 @@ export const DERIVED_VIEWS: Record<string, DerivedView> = {
       column("monto_promedio_miles", "DOUBLE"),
       column("deudores_con_proceso_judicial", "BIGINT"),
     ],
-    query: (snapshotId) => sql`
+    query: (snapshotIds) => sql`
       select ${c.periodo} as periodo,
              ${c.situacion} as situacion,
              ${SITUACION} as situacion_descripcion,
@@ -52,29 +50,31 @@ export const DERIVED_VIEWS: Record<string, DerivedView> = {
              coalesce(avg(${c.monto}), 0) as monto_promedio_miles,
              count(distinct ${c.cuit}) filter (where ${c.procesoJudicial}) as deudores_con_proceso_judicial
       from ${c}
-      where ${c.snapshotId} = ${snapshotId}
+      where ${inSnapshots(c.snapshotId, snapshotIds)}
       group by ${c.periodo}, ${c.situacion}
       order by ${c.periodo}, ${c.situacion}`,
   },
+  // Entries no document can match (no CUIT, CUIL or Argentine DNI): a match with them is by name only, for an analyst.
   "intl-sanciones-revision-manual": {
     columns: [
-      column("cuit", "VARCHAR"),
       column("lista", "VARCHAR"),
       column("entry_uid", "VARCHAR"),
+      column("numero_referencia", "VARCHAR", true),
       column("nombre", "VARCHAR"),
+      column("alias", "VARCHAR", true),
       column("tipo_entrada", "VARCHAR"),
       column("programa", "VARCHAR", true),
-      column("score_coincidencia", "DOUBLE", true),
+      column("nacionalidad", "VARCHAR", true),
+      column("fecha_nacimiento", "VARCHAR", true),
       column("motivo_revision", "VARCHAR"),
     ],
-    query: (snapshotId) => sql`
-      select ${s.cuit} as cuit, ${s.lista} as lista, ${s.entryUid} as entry_uid, ${s.nombre} as nombre,
-             ${s.tipoEntrada} as tipo_entrada, ${s.programa} as programa,
-             ${s.scoreCoincidencia} as score_coincidencia,
-             case when ${s.scoreCoincidencia} is null then 'sin puntaje' else 'puntaje bajo' end as motivo_revision
+    query: (snapshotIds) => sql`
+      select ${s.lista} as lista, ${s.entryUid} as entry_uid, ${s.numeroReferencia} as numero_referencia,
+             ${s.nombre} as nombre, ${s.alias} as alias, ${s.tipoEntrada} as tipo_entrada, ${s.programa} as programa,
+             ${s.nacionalidad} as nacionalidad, ${s.fechaNacimiento} as fecha_nacimiento,
+             'solo coincide por nombre' as motivo_revision
       from ${s}
-      where ${s.snapshotId} = ${snapshotId}
-        and (${s.scoreCoincidencia} is null or ${s.scoreCoincidencia} < ${SCREENING_REVIEW_THRESHOLD})
-      order by ${s.scoreCoincidencia} nulls first, ${s.cuit}, ${s.entryUid}`,
+      where ${inSnapshots(s.snapshotId, snapshotIds)} and ${s.clavesDocumento} is null and ${s.tipoEntrada} in ('persona', 'entidad')
+      order by ${s.lista}, ${s.nombre}, ${s.entryUid}`,
   },
 };

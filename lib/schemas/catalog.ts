@@ -156,6 +156,71 @@ export const snapshotResponseSchema = z
     },
   });
 
+export const snapshotFileSchema = z
+  .strictObject({
+    formato: z.enum(["parquet", "csv", "manifest"]).describe("`manifest` is the snapshot's `manifest.json`."),
+    bytes: z.number().int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .meta({ id: "SnapshotFile", description: "One file of a snapshot; download it with `GET /v1/datasets/{id}/snapshot?fecha=…&format=…`." });
+
+export const snapshotHistoryItemSchema = z
+  .strictObject({
+    snapshot_date: day,
+    rows_count: z.number().int().min(0).nullable(),
+    archivos: z.array(snapshotFileSchema),
+    publicado_en: z.iso.datetime({ offset: true }).describe("When the snapshot became current."),
+    actual: z.boolean().describe("True for the snapshot `GET /v1/datasets/{id}/snapshot` serves without `fecha`."),
+  })
+  .meta({ id: "SnapshotHistoryItem", description: "A published snapshot whose files are still kept." });
+
+export const snapshotHistorySchema = z
+  .strictObject({
+    items: z.array(snapshotHistoryItemSchema),
+    has_more: z.boolean().describe("True when more pages follow."),
+  })
+  .meta({ id: "SnapshotHistoryResponse", description: "The dataset's kept snapshots, newest first." });
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const snapshotDateParamSchema = day.describe("Date of a kept snapshot, YYYY-MM-DD.");
+
+/** `format` of GET /v1/datasets/{id}/snapshot: the contract's formats, and the manifest beside them. */
+export const snapshotLinkFormatSchema = z.enum(["parquet", "csv", "manifest"]);
+
+export const manifestLinkResponseSchema = z
+  .strictObject({
+    url: z.url().describe("Signed URL of manifest.json, valid for expires_in_seconds."),
+    expires_in_seconds: z.number().int().positive(),
+    dataset_id: z.string(),
+    format: z.literal("manifest"),
+    snapshot: z.strictObject({
+      snapshot_at: day,
+      rows_count: z.number().int().min(0).nullable(),
+      file_size_bytes: z.number().int().min(0),
+    }),
+  })
+  .meta({ id: "ManifestLinkResponse", description: "A time-limited link to the snapshot's manifest.json (with `format=manifest`)." });
+
+export const snapshotManifestSchema = z
+  .strictObject({
+    dataset_id: z.string(),
+    snapshot_date: day,
+    rows_count: z.number().int().min(0),
+    columns: z.array(z.strictObject({ name: z.string(), type: columnTypeSchema, nullable: z.boolean() })),
+    archivos: z.array(
+      z.strictObject({
+        nombre: z.string().describe("The file's name, as its download offers it."),
+        formato: snapshotFormatSchema,
+        bytes: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    ),
+  })
+  .meta({ id: "SnapshotManifest", description: "manifest.json: what one publication wrote, to check a downloaded file against." });
 
 export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
 export type DatasetsListResponse = z.infer<typeof datasetsListSchema>;
@@ -167,3 +232,7 @@ export type FreshnessSla = z.infer<typeof freshnessSlaSchema>;
 export type ComplianceNotes = z.infer<typeof complianceNotesSchema>;
 export type SnapshotResponse = z.infer<typeof snapshotResponseSchema>;
 export type SnapshotFormatName = z.infer<typeof snapshotFormatSchema>;
+export type SnapshotHistoryItem = z.infer<typeof snapshotHistoryItemSchema>;
+export type SnapshotHistory = z.infer<typeof snapshotHistorySchema>;
+export type SnapshotManifest = z.infer<typeof snapshotManifestSchema>;
+export type ManifestLinkResponse = z.infer<typeof manifestLinkResponseSchema>;

@@ -44,6 +44,7 @@ export const isObjectKey = (key: string): boolean => {
 const CONTENT_TYPES: Record<string, string> = {
   ".parquet": "application/vnd.apache.parquet",
   ".csv": "text/csv; charset=utf-8",
+  ".json": "application/json",
 };
 
 /** The media type a download of this object announces, from its extension. */

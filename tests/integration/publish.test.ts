@@ -6,10 +6,12 @@ import { parquetMetadata, parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { createDb, getDb } from "@/db/client";
-import { datasets, datasetSnapshots, snapshotFiles, srcCrediticio } from "@/db/schema";
+import { datasets, datasetSnapshots, snapshotFiles, sourceSnapshots, srcCrediticio, srcIdentidad, srcScreening } from "@/db/schema";
 import { csvExpression, tableColumns } from "@/lib/catalog/columns";
 import { copyCsv, copyRows, sourceSnapshotQuery } from "@/lib/catalog/row-stream";
+import { padron } from "@/lib/catalog/demo/arca";
 import { deudoresHistorico } from "@/lib/catalog/demo/bcra";
+import { sanciones } from "@/lib/catalog/demo/sanciones";
 import { publishDataset } from "@/lib/catalog/publish";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -18,7 +20,7 @@ import { createLocalStorage } from "@/lib/storage/local";
 import { createS3Storage } from "@/lib/storage/s3";
 import { objectSigningKey } from "@/lib/storage/signing";
 import { runCli } from "../helpers/cli";
-import { defineDataset, loadCrediticio, registerView, testId, uniqueOldDay } from "../helpers/catalog";
+import { cuitFrom, defineDataset, loadCrediticio, registerView, testId, uniqueOldDay } from "../helpers/catalog";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-publish-"));
 const objectsDir = () => path.join(env().dataDir, "objects");
@@ -79,6 +81,7 @@ describe("publication from a source table", () => {
     expect(columns.map((c) => c.name)).toEqual([
       "cuit", "denominacion", "periodo", "entidad_codigo", "entidad_nombre", "situacion", "monto", "dias_atraso",
       "refinanciaciones", "recategorizacion_obligatoria", "situacion_juridica", "irrecuperable_disposicion_tecnica", "proceso_judicial",
+      "en_revision", "fecha_sit1",
     ]);
     expect(meta.aiMetadata.last_updated).not.toBeNull();
 
@@ -136,6 +139,76 @@ describe("publication from a source table", () => {
     expect(again.snapshot_date).toBe(day);
     expect(again.rows_count).toBe(6);
     await expect(publishDataset(await getDb(), viewId, { snapshotDate: uniqueOldDay() })).rejects.toMatchObject({ code: "publicacion_invalida" });
+  });
+
+  /** `base` moved by `days`, as AAAA-MM-DD. */
+  const shift = (base: string, days: number) => new Date(Date.parse(`${base}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  async function snapshot(source: "screening" | "identidad", feed: string, day: string): Promise<number> {
+    const [snap] = await (await getDb()).insert(sourceSnapshots).values({ source, feed, snapshotDate: day, fileName: "test" }).returning();
+    return snap.id;
+  }
+
+  it("publishes the rows of every current feed of a multi-feed source, dated the newest of them", async () => {
+    const db = await getDb();
+    const id = testId("screening");
+    await defineDataset({ id, engine_source: "screening" }, sanciones);
+    const day = uniqueOldDay();
+    // Each list has its own date; OFAC's older snapshot is replaced by its newer one; one feed is newer than `day`.
+    const feeds = [
+      ["un", shift(day, -3), 2],
+      ["repet", shift(day, -1), 1],
+      ["ofac", shift(day, -5), 4],
+      ["ofac", shift(day, -2), 3],
+      ["legajo-csv", day, 2],
+      ["un", shift(day, 1), 5],
+    ] as const;
+    for (const [feed, date, rows] of feeds) {
+      const snapshotId = await snapshot("screening", feed, date);
+      await db.insert(srcScreening).values(
+        Array.from({ length: rows }, (_, i) => ({
+          snapshotId,
+          lista: feed,
+          entryUid: `${feed}-${date}-${i}`,
+          nombre: `PERSONA ${i}`,
+          tipoEntrada: "persona",
+          cuit: i === 0 ? cuitFrom(7_000 + i, "20") : null,
+        })),
+      );
+    }
+    const [published] = await publishDataset(db, id, { snapshotDate: day });
+    expect(published).toMatchObject({ snapshot_date: day, rows_count: 2 + 1 + 3 + 2 });
+    const csv = fs.readFileSync(objectPath(published.files.csv!.object_key), "utf8").trimEnd().split("\n");
+    const header = csv[0].split(",");
+    const uids = csv.slice(1).map((line) => line.split(",")[header.indexOf("entry_uid")]).sort();
+    expect(uids).toEqual(
+      [
+        ...[0, 1].map((i) => `un-${shift(day, -3)}-${i}`),
+        `repet-${shift(day, -1)}-0`,
+        ...[0, 1, 2].map((i) => `ofac-${shift(day, -2)}-${i}`),
+        ...[0, 1].map((i) => `legajo-csv-${day}-${i}`),
+      ].sort(),
+    );
+    // A day on which no feed has a snapshot is not a snapshot of the source.
+    await expect(publishDataset(db, id, { snapshotDate: shift(day, -4) })).rejects.toMatchObject({ code: "sin_datos_de_fuente" });
+  });
+
+  it("publishes both padrones of identidad, dated the newer", async () => {
+    const db = await getDb();
+    const id = testId("identidad");
+    await defineDataset({ id, engine_source: "identidad" }, padron);
+    const day = uniqueOldDay();
+    for (const [feed, date, from] of [["arca-padron", shift(day, -7), 100], ["bcra-padron", day, 200]] as const) {
+      const snapshotId = await snapshot("identidad", feed, date);
+      await db.insert(srcIdentidad).values(
+        Array.from({ length: 3 }, (_, i) => ({ snapshotId, cuit: cuitFrom(from + i), denominacion: `${feed} ${i}`, tipoPersona: "JURIDICA", estadoClave: "ACTIVO" })),
+      );
+    }
+    const [published] = await publishDataset(db, id, { snapshotDate: day });
+    expect(published).toMatchObject({ snapshot_date: day, rows_count: 6 });
+    const bytes = fs.readFileSync(objectPath(published.files.parquet!.object_key));
+    const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+    expect(rows.map((r) => r.denominacion as string).sort()).toEqual([0, 1, 2].flatMap((i) => [`arca-padron ${i}`, `bcra-padron ${i}`]).sort());
   });
 
   it("refuses a source with no snapshot of the requested date", async () => {
@@ -254,10 +327,10 @@ describe("database streams", () => {
     const { client, db } = singleConnection();
     try {
       let rows = 0;
-      for await (const batch of copyRows(db, sourceSnapshotQuery(srcCrediticio, columns, snapshotId), columns)) rows += batch.length;
+      for await (const batch of copyRows(db, sourceSnapshotQuery(srcCrediticio, columns, [snapshotId]), columns)) rows += batch.length;
       expect(rows).toBe(3000);
       expect(await withTimeout(client`select 1 as ok`)).toEqual([{ ok: 1 }]);
-      for await (const chunk of copyCsv(db, sourceSnapshotQuery(srcCrediticio, columns, snapshotId, csvExpression))) {
+      for await (const chunk of copyCsv(db, sourceSnapshotQuery(srcCrediticio, columns, [snapshotId], csvExpression))) {
         expect(chunk.byteLength).toBeGreaterThan(0);
         break;
       }

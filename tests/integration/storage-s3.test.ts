@@ -129,6 +129,35 @@ describe("S3 storage driver (against s3rver)", () => {
     expect((await fetch(await storage.signedUrl(key, { expiresInSeconds: 60, origin: "" }))).status).toBe(404);
   });
 
+  it("uploads a file of several parts through a multipart upload, byte for byte", async () => {
+    const partSize = 5 * 1024 * 1024;
+    const multipart = createS3Storage({ bucket: BUCKET, region: REGION, endpoint, credentials: CREDENTIALS, partSizeBytes: partSize });
+    const commands: string[] = [];
+    multipart.client.middlewareStack.add(
+      (next, context) => (args) => {
+        commands.push(context.commandName as string);
+        return next(args);
+      },
+      { step: "initialize", name: "recordCommands" },
+    );
+    // 12.5 MiB of varied bytes: three parts at the smallest part size S3 accepts.
+    const content = new Uint8Array(Math.round(2.5 * partSize)).map((_, i) => (i * 7 + (i >> 13)) % 256);
+    const key = "datasets/big/1/big-2026-01-01.parquet";
+    await multipart.putFile(key, tempFile("big.parquet", content), { contentType: "application/vnd.apache.parquet", fileName: "big-2026-01-01.parquet", sizeBytes: content.byteLength });
+    expect(commands.filter((c) => c === "UploadPartCommand")).toHaveLength(3);
+    expect(commands).toContain("CreateMultipartUploadCommand");
+    expect(commands).toContain("CompleteMultipartUploadCommand");
+    expect(commands).not.toContain("PutObjectCommand");
+    const res = await fetch(await multipart.signedUrl(key, { expiresInSeconds: 60, origin: "" }));
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="big-2026-01-01.parquet"');
+    expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(content));
+
+    // A file of one part goes in a single PUT.
+    commands.length = 0;
+    await multipart.putFile("datasets/big/1/manifest.json", tempFile("manifest.json", "{}\n"), { contentType: "application/json", fileName: "manifest.json", sizeBytes: 3 });
+    expect(commands).toEqual(["PutObjectCommand"]);
+  });
+
   it("presigns with a valid SigV4 query signature for one hour", async () => {
     const url = new URL(await storage.signedUrl("datasets/x/2/x-2026-01-01.csv", { expiresInSeconds: 3600, origin: "" }));
     expect(url.pathname).toBe(`/${BUCKET}/datasets/x/2/x-2026-01-01.csv`);

@@ -68,7 +68,11 @@ export const padron: DatasetDefinition = {
         sql: "SELECT cuit, denominacion, estado_clave, domicilio_localidad\nFROM ar_arca_padron\nWHERE denominacion ILIKE '%LOGISTICA%'\nORDER BY denominacion\nLIMIT 50",
       },
     ],
-    methodology_notes: "ARCA publica el padrón completo; cada snapshot de Legajo es una carga completa. " + SYNTHETIC,
+    methodology_notes:
+      "ARCA publica el padrón completo; cada snapshot de Legajo es una carga completa. Cada publicación reúne las " +
+      "filas vigentes de las dos fuentes del padrón (ARCA y el Padron_ARCA.txt del BCRA), con la fecha de la más " +
+      "reciente. " +
+      SYNTHETIC,
     gotchas: [
       { title: "CUIT sin guiones", detail: "El CUIT va como 11 dígitos sin guiones ni puntos: '30712345671', no '30-71234567-1'." },
       {

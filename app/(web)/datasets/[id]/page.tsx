@@ -4,14 +4,21 @@ import Link from "next/link";
 import { ColumnsTable } from "@/components/catalog/columns-table";
 import { ExampleQueries } from "@/components/catalog/example-queries";
 import { SnapshotDownload, type DownloadAccess } from "@/components/catalog/snapshot-download";
+import { SnapshotHistory } from "@/components/catalog/snapshot-history";
 import { TagLinks } from "@/components/catalog/tag-links";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Caller } from "@/lib/auth/caller";
+import { exampleTableName } from "@/lib/catalog/example-queries";
+import { snapshotHistory } from "@/lib/catalog/history";
 import { listDatasets } from "@/lib/catalog/list";
+import { csvQuota } from "@/lib/catalog/csv-quota";
 import { mayDownloadSnapshots } from "@/lib/catalog/snapshot-link";
+import { downloadsAnything, webDownloadRights } from "@/lib/catalog/web-downloads";
+import { now } from "@/lib/clock";
+import { env } from "@/lib/env";
 import { COMMERCIAL_USE, currentSnapshotFiles, DECLARED_FREQUENCY, lagText, LANGUAGE, UPDATE_PATTERN } from "@/lib/web/catalog";
 import { pageDataset } from "@/lib/web/detail-pages";
 import { formatDateTime } from "@/lib/web/format";
@@ -24,7 +31,7 @@ export const metadata: Metadata = { title: "Dataset" };
 function accessOf(caller: Caller | null): DownloadAccess {
   if (!caller) return "anonymous";
   if (caller.account.suspended) return "suspended";
-  return mayDownloadSnapshots(caller.account) ? "download" : "upgrade";
+  return downloadsAnything(webDownloadRights(caller.account, caller.plan)) ? "download" : "upgrade";
 }
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -40,11 +47,15 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
 export default async function DatasetPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ descarga?: string }> }) {
   const { caller, viewer, detail } = await pageDataset((await params).id);
   const db = await pageDb();
-  const [files, catalog, { descarga }] = await Promise.all([
+  const [files, catalog, history, { descarga }] = await Promise.all([
     currentSnapshotFiles(db, detail.dataset_id),
     listDatasets(db, viewer, ownOrigin(await headers())),
+    snapshotHistory(db, viewer, detail.dataset_id, { limit: 50, offset: 0 }),
     searchParams,
   ]);
+  const rights = caller ? webDownloadRights(caller.account, caller.plan) : undefined;
+  // The month's CSV count, only for plans that have one (null: unlimited, nothing to show).
+  const quota = caller && rights?.csvMonthly ? await csvQuota(db, caller.accountId, rights.csvMonthly, now()) : undefined;
   const names = new Map(catalog.datasets.map((d) => [d.dataset_id, d.name]));
   const ai = detail.ai_metadata;
   const sla = detail.freshness_sla;
@@ -75,7 +86,18 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
           files={files}
           access={accessOf(caller)}
           error={textParam(descarga, 20) || undefined}
+          rights={rights}
+          csvQuota={quota}
         />
+      </Card>
+
+      <Card
+        title="Historial de snapshots"
+        id="historial"
+        description="Para reproducir un análisis con los datos que usó y comprobar que un archivo es el publicado."
+        className="mt-6 scroll-mt-8"
+      >
+        <SnapshotHistory datasetId={detail.dataset_id} items={history.items} canDownload={!!caller && !caller.account.suspended && mayDownloadSnapshots(caller.account)} retention={env().CATALOG_RETENTION} />
       </Card>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -135,7 +157,11 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
       ) : null}
 
       {ai.example_queries?.length ? (
-        <Card title="Consultas de ejemplo" description="Para DuckDB, Postgres o Polars sobre el archivo descargado." className="mt-6">
+        <Card
+          title="Consultas de ejemplo"
+          description={`Para DuckDB, Postgres o Polars sobre el archivo descargado. En DuckDB, poné la ruta del archivo entre comillas simples donde dice ${exampleTableName(detail.dataset_id)}: FROM '${detail.dataset_id}.parquet'.`}
+          className="mt-6"
+        >
           <ExampleQueries queries={ai.example_queries} />
         </Card>
       ) : null}
