@@ -1,0 +1,35 @@
+import type { DbOrTx } from "@/db/client";
+import type { ReportStatus, TipoAccion } from "@/db/schema";
+import { recordBalanceDrop, recordEvents } from "./record-events";
+
+export interface GeneratedReport {
+  accountId: string;
+  informeId: string;
+  cuit: string;
+  status: ReportStatus;
+  tipoAccion: TipoAccion | null;
+  costoUnidades: number;
+}
+
+/**
+ * In the generation's transaction, after its debit: `informe.generado`, and `saldo.bajo` when the debit took the
+ * balance below the account's threshold. Both statements go in one round trip.
+ */
+export async function recordReportEvents(db: DbOrTx, r: GeneratedReport): Promise<void> {
+  await Promise.all([
+    recordEvents(db, [
+      {
+        accountId: r.accountId,
+        tipo: "informe.generado",
+        cuit: r.cuit,
+        datos: { informe_id: r.informeId, status: r.status, tipo_accion: r.tipoAccion, costo_unidades: r.costoUnidades },
+      },
+    ]),
+    recordBalanceDrop(db, r.accountId, r.costoUnidades),
+  ]);
+}
+
+/** When a batch completes, in the transaction that marks it so: `lote.completado`. */
+export async function recordBatchCompleted(db: DbOrTx, batch: { accountId: string; id: string; total: number }): Promise<void> {
+  await recordEvents(db, [{ accountId: batch.accountId, tipo: "lote.completado", datos: { lote_id: batch.id, total: batch.total } }]);
+}
