@@ -27,6 +27,11 @@ export default defineConfig({
         resolve: { alias },
         test: { name: "multi", include: ["tests/multi/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 300_000 },
       },
+      {
+        // The MCP server over HTTP against `next start` of an existing build (NEXT_DIST_DIR, default .next).
+        resolve: { alias },
+        test: { name: "mcp", include: ["tests/mcp/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 300_000 },
+      },
     ],
   },
 });
