@@ -5,6 +5,7 @@ import { PlanCards } from "@/components/pricing/plan-cards";
 import { buttonClass } from "@/components/ui/button";
 import { getPrices } from "@/lib/billing/prices";
 import { currentCaller } from "@/lib/web/current-caller";
+import { planViewer } from "@/lib/web/plan-viewer";
 
 const SECTIONS = [
   { title: "Identidad", text: "Denominación, tipo de persona, actividades, impuestos y domicilio fiscal del padrón." },
@@ -19,6 +20,7 @@ const SECTIONS = [
 
 export default async function Home() {
   const [caller, prices] = await Promise.all([currentCaller(), pageDb().then(getPrices)]);
+  const viewer = await planViewer(caller);
   return (
     <div className="space-y-16">
       <section aria-labelledby="hero-title" className="rounded-2xl bg-brand-900 px-6 py-12 text-white sm:px-10 sm:py-16">
@@ -27,7 +29,7 @@ export default async function Home() {
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
           Legajo reúne datos de identidad, deudas, cheques rechazados, listas de sanciones, comercio exterior, riesgo fiscal,
-          marcas y concursos en un informe normalizado, en la web o por API. Y te da acceso a un catálogo de datasets públicos
+          marcas y concursos en un informe normalizado, en la web, por API o desde tu asistente de IA. Y te da acceso a un catálogo de datasets públicos
           de Argentina, listos para tu data warehouse.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
@@ -102,7 +104,7 @@ export default async function Home() {
           </Link>
         </div>
         <div className="mt-6">
-          <PlanCards plans={prices.plans} current={caller?.account.planTier} signedIn={!!caller} />
+          <PlanCards plans={prices.plans} viewer={viewer} />
         </div>
       </section>
 

@@ -215,6 +215,8 @@ export async function measureApi(o: ApiOptions): Promise<ApiResults> {
       env: {
         DATA_DIR: o.dataDir,
         TRUST_PROXY: "true",
+        // Serves GET /bench/bare, the baseline every endpoint is measured against (404 otherwise).
+        LEGAJO_BENCH_ROUTES: "1",
         ...o.serverEnv,
       },
       nodeArgs: o.profile ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`] : [],

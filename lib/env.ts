@@ -4,6 +4,14 @@ import { z } from "zod";
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
+/** TRUST_PROXY: how many proxies in front of the app append to X-Forwarded-For; `true` is one, `false` none. */
+const PROXY_HOPS_ERROR = "must be true, false or the number of trusted proxies in front of the app (0-10)";
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|\d{1,2})$/, { error: PROXY_HOPS_ERROR })
+  .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+  .refine((n) => n <= 10, { error: PROXY_HOPS_ERROR });
+const fraction = { error: "must be a number greater than 0 and at most 1" };
 const origins = z
   .string()
   .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
@@ -18,7 +26,7 @@ const envSchema = z
     APP_URL: z.url({ error: "must be an absolute URL such as https://legajo.example.com" }).optional(),
     TRUSTED_ORIGINS: origins.default([]),
     NEXTAUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: proxyHops.default(0),
     UPSTASH_REDIS_REST_URL: z.url({ protocol: /^https?$/, error: "must be an https:// URL (http:// for a local emulator)" }).optional(),
     UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
@@ -30,7 +38,11 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: flag.optional(),
+    CATALOG_RETENTION: z.coerce.number().int().min(1, { error: "must be a whole number of snapshots, at least 1" }).default(12),
     ENGINE_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(1).default(2000),
+    BCRA_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.bcra.gob.ar" }).default("https://api.bcra.gob.ar"),
+    // Lowest name similarity of a sanctions-list match (lib/engine/sources/screening.ts).
+    SCREENING_NAME_THRESHOLD: z.coerce.number(fraction).gt(0, fraction).max(1, fraction).default(0.9),
     // Reliability drills: "comex:slow,marcas:throw" (lib/engine/faults.ts reads it on every report).
     ENGINE_FAULTS: z
       .string()
@@ -40,7 +52,13 @@ const envSchema = z
       .default(""),
     DEMO_CUITS: z.coerce.number().int().min(100).default(3000),
     SEED_DEMO: flag.optional(),
+    // Benchmarks only: serves GET /bench/bare, the baseline `npm run bench` measures every endpoint against.
+    LEGAJO_BENCH_ROUTES: flag.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Tests and local development: webhook URLs may point at loopback, private or link-local addresses.
+    WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:587)" }).optional(),
+    MAIL_FROM: z.string().regex(/@/, { error: 'must be an address, optionally with a name: "Legajo <no-reply@example.com>"' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (!!v.UPSTASH_REDIS_REST_URL !== !!v.UPSTASH_REDIS_REST_TOKEN) {
@@ -56,6 +74,11 @@ const envSchema = z
         path: ["REDIS_URL"],
         message: "set either REDIS_URL or UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, not both",
       });
+    }
+    if (v.SMTP_URL && !v.APP_URL) {
+      // Links in real mail are built from APP_URL only: a request's Host header must never choose where a reset
+      // link points.
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "needs APP_URL, which the links in every e-mail are built from" });
     }
     if (!!v.S3_ACCESS_KEY_ID !== !!v.S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({

@@ -21,6 +21,11 @@ const PREFIXES = {
   key: "key",
   report: "inf",
   order: "ord",
+  planRequest: "sol",
+  batch: "lot",
+  event: "evt",
+  webhook: "whk",
+  delivery: "msg",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

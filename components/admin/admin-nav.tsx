@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS: { href: string; label: string; exact?: boolean }[] 
   { href: "/admin", label: "Resumen", exact: true },
   { href: "/admin/cuentas", label: "Cuentas" },
   { href: "/admin/pedidos", label: "Pedidos" },
+  { href: "/admin/solicitudes", label: "Solicitudes de plan" },
   { href: "/admin/informes", label: "Informes" },
   { href: "/admin/datasets", label: "Datasets" },
   { href: "/admin/auditoria", label: "Auditoría" },

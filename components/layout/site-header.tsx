@@ -32,7 +32,7 @@ function Logo() {
 export async function SiteHeader() {
   const caller = await currentCaller();
   const nav: NavItem[] = caller
-    ? [{ href: "/informes", label: "Informes" }, ...PUBLIC_NAV, { href: "/cuenta", label: "Mi cuenta" }]
+    ? [{ href: "/informes", label: "Informes" }, { href: "/informes/lote", label: "En lote" }, { href: "/monitoreo", label: "Monitoreo" }, ...PUBLIC_NAV, { href: "/cuenta", label: "Mi cuenta" }]
     : PUBLIC_NAV;
   if (caller?.account.isAdmin) nav.push({ href: "/admin", label: "Admin" });
   const session = caller ? (

@@ -41,7 +41,7 @@ export function ReportSections({ sections, datasetNames }: { sections: Sections;
     // Printed, tables show whole instead of scrolling inside their box.
     <div className="space-y-6 print:[&_[role=region]]:overflow-visible">
       {present.map((key) => (
-        <SectionFrame key={key} section={sections[key]!} datasetNames={datasetNames}>
+        <SectionFrame key={key} anchor={key} section={sections[key]!} datasetNames={datasetNames}>
           {body(key, sections)}
         </SectionFrame>
       ))}

@@ -8,6 +8,8 @@ import { SECTION_STATUS } from "@/lib/web/report-labels";
 
 interface SectionFrameProps {
   section: Section;
+  /** The section's key, as the id the report's red flags link to (`#cheques`). */
+  anchor?: string;
   /** Catalog names of the datasets the viewer may open; a source not in it is shown by its id, without a link. */
   datasetNames: Map<string, string>;
   children?: ReactNode;
@@ -17,7 +19,7 @@ interface SectionFrameProps {
  * One report section: its title, where the data comes from and how fresh it is, its status, and why it is missing
  * or incomplete. Printed, every section starts on a new page.
  */
-export function SectionFrame({ section, datasetNames, children }: SectionFrameProps) {
+export function SectionFrame({ section, anchor, datasetNames, children }: SectionFrameProps) {
   const status = SECTION_STATUS[section.status];
   const sourceName = datasetNames.get(section.source);
   const meta = (
@@ -38,7 +40,8 @@ export function SectionFrame({ section, datasetNames, children }: SectionFramePr
       title={section.title}
       description={meta}
       actions={<Badge tone={status.tone}>{status.label}</Badge>}
-      className="print:break-before-page print:border-0 print:p-0 print:shadow-none"
+      id={anchor}
+      className="scroll-mt-8 print:break-before-page print:border-0 print:p-0 print:shadow-none"
     >
       {section.status === "no_disponible" ? (
         <Alert tone="neutral" title="Esta sección no está disponible">

@@ -54,6 +54,12 @@ export const users = pgTable(
       .notNull()
       .references(() => accounts.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the owner proved the address (a sign-up's link). Null: the account's allotment is held back. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** Sessions signed in before this instant are void: sign-out, a password change or reset set it. */
+    sessionsValidAfter: timestamp({ withTimezone: true }),
+    /** The last successful sign-in; it starts a fresh budget of failed attempts (lib/auth/sign-in.ts). */
+    lastSignInAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.accountId)],
 );

@@ -79,11 +79,18 @@ export const datasetSnapshots = pgTable(
     current: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp({ withTimezone: true }),
+    /** `manifest.json` beside the files: what was published, with each file's size and SHA-256. */
+    manifestKey: text(),
+    manifestSizeBytes: bigint({ mode: "number" }),
+    manifestSha256: text(),
+    /** When retention deleted the files; a pruned snapshot is no longer listed nor downloadable. */
+    prunedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("dataset_snapshots_one_current_idx")
       .on(t.datasetId)
       .where(sql`${t.current}`),
+    index("dataset_snapshots_history_idx").on(t.datasetId, t.snapshotDate, t.id),
   ],
 );
 

@@ -27,20 +27,23 @@ export const sourceNameEnum = pgEnum("source_name", [
 ]);
 
 /**
- * One row per loaded file. Every source row carries its snapshot id; the engine reads the newest snapshot of each
- * source (greatest snapshot_date, then id), so a load becomes visible atomically when its transaction commits.
+ * One row per import. Every source row carries its snapshot id. A source may be fed by several feeds (one per
+ * sanctions list, the two padrones, ...): the engine reads the newest snapshot of each feed of a source (greatest
+ * snapshot_date, then id) and combines them, so an import becomes visible atomically when its transaction commits
+ * and replaces its own feed only. Our own CSV layout is the feed `legajo-csv` of every source.
  */
 export const sourceSnapshots = pgTable(
   "source_snapshots",
   {
     id: serial().primaryKey(),
     source: sourceNameEnum().notNull(),
+    feed: text().notNull().default("legajo-csv"),
     snapshotDate: date({ mode: "string" }).notNull(),
     rowCount: integer().notNull().default(0),
     fileName: text(),
     loadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.source, t.snapshotDate, t.id)],
+  (t) => [index().on(t.source, t.feed, t.snapshotDate, t.id)],
 );
 
 const snapshotId = () =>
@@ -48,7 +51,10 @@ const snapshotId = () =>
     .notNull()
     .references(() => sourceSnapshots.id);
 
-/** AFIP/ARCA padrón: one row per taxpayer. */
+/**
+ * AFIP/ARCA padrón: one row per taxpayer and feed. ARCA's condición tributaria file gives the tax codes; BCRA's
+ * Padron_ARCA.txt the birth or incorporation date, sex, postcode, province and baja; the engine merges them.
+ */
 export const srcIdentidad = pgTable(
   "src_identidad",
   {
@@ -71,6 +77,13 @@ export const srcIdentidad = pgTable(
     domicilioLocalidad: text(),
     domicilioProvincia: text(),
     domicilioCodigoPostal: text(),
+    integranteSociedades: boolean(),
+    monotributoActividad: text(),
+    sexo: text(),
+    fechaNacimientoConstitucion: date({ mode: "string" }),
+    fechaFallecimiento: date({ mode: "string" }),
+    baja: boolean(),
+    cuitReemplazo: text(),
   },
   (t) => [
     index("src_identidad_snapshot_cuit_idx").on(t.snapshotId, t.cuit),
@@ -79,7 +92,11 @@ export const srcIdentidad = pgTable(
   ],
 );
 
-/** BCRA Central de Deudores: one row per (debtor, entidad, period). `monto` is in thousands of pesos. */
+/**
+ * BCRA Central de Deudores: one row per (debtor, entidad, period); the newest period is the current one, older
+ * ones are the history (which carries only situación, monto and two flags: the rest stays null). `monto` is in
+ * thousands of pesos.
+ */
 export const srcCrediticio = pgTable(
   "src_crediticio",
   {
@@ -91,12 +108,14 @@ export const srcCrediticio = pgTable(
     entidadNombre: text().notNull(),
     situacion: smallint().notNull(),
     monto: numeric({ mode: "number" }).notNull(),
-    diasAtraso: integer().notNull().default(0),
-    refinanciaciones: boolean().notNull().default(false),
-    recategorizacionObligatoria: boolean().notNull().default(false),
-    situacionJuridica: boolean().notNull().default(false),
-    irrecuperableDisposicionTecnica: boolean().notNull().default(false),
-    procesoJudicial: boolean().notNull().default(false),
+    diasAtraso: integer().default(0),
+    refinanciaciones: boolean().default(false),
+    recategorizacionObligatoria: boolean().default(false),
+    situacionJuridica: boolean().default(false),
+    irrecuperableDisposicionTecnica: boolean().default(false),
+    procesoJudicial: boolean().default(false),
+    enRevision: boolean(),
+    fechaSit1: date({ mode: "string" }),
   },
   (t) => [index("src_crediticio_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
 );
@@ -116,27 +135,53 @@ export const srcCheques = pgTable(
     fechaPago: date({ mode: "string" }),
     fechaPagoMulta: date({ mode: "string" }),
     estadoMulta: text(),
+    ctaPersonal: boolean(),
+    denominacionJuridica: text(),
+    enRevision: boolean(),
+    procesoJudicial: boolean(),
   },
   (t) => [index("src_cheques_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
 );
 
-/** Sanctions and PEP entries in the shape of the OFAC SDN and UN consolidated lists, matched to a CUIT. */
+/**
+ * Entries of the sanctions lists (UN consolidated, RePET, OFAC SDN; each list its own feed), not matches: most
+ * entries carry no CUIT, so the engine matches a taxpayer against them at report time, by an exact CUIT, CUIL or DNI
+ * document first and by name otherwise (lib/engine/sources/screening.ts). `claves_nombre` holds the normalized
+ * name and aliases (lib/sources/formats/names.ts), `|` between variants; `claves_documento` the documents as
+ * `CUIT:<11 digits>` and `DNI:<8 digits>`. Both are indexed as token arrays, and the expressions here must stay
+ * the ones the engine's queries use.
+ */
 export const srcScreening = pgTable(
   "src_screening",
   {
     snapshotId: snapshotId(),
-    cuit: text().notNull(),
+    /** The entry's CUIT or CUIL, when its documents carry a valid one. */
+    cuit: text(),
     lista: text().notNull(),
     entryUid: text().notNull(),
+    numeroReferencia: text(),
     nombre: text().notNull(),
+    nombreNormalizado: text(),
+    alias: text(),
+    clavesNombre: text(),
     tipoEntrada: text().notNull(),
     programa: text(),
     fechaInclusion: date({ mode: "string" }),
+    documentos: text(),
+    clavesDocumento: text(),
     nacionalidad: text(),
+    fechaNacimiento: text(),
     observaciones: text(),
-    scoreCoincidencia: numeric({ mode: "number" }),
   },
-  (t) => [index("src_screening_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [
+    index("src_screening_snapshot_cuit_idx").on(t.snapshotId, t.cuit),
+    // Without fastupdate, rows loaded in a transaction are in the index proper, not in a pending list that every
+    // lookup would scan until the next vacuum.
+    index("src_screening_nombre_tokens_idx")
+      .using("gin", sql`string_to_array(replace(${t.clavesNombre}, '|', ' '), ' ')`)
+      .with({ fastupdate: false }),
+    index("src_screening_documento_idx").using("gin", sql`string_to_array(${t.clavesDocumento}, ' ')`).with({ fastupdate: false }),
+  ],
 );
 
 /** Importers and exporters: one row per (CUIT, year, role). */
@@ -166,11 +211,13 @@ export const srcRiesgoFiscal = pgTable(
     fechaPublicacion: date({ mode: "string" }),
     detalle: text(),
     montoAdeudado: numeric({ mode: "number" }),
+    /** APOC: the date the invoices were declared apócrifas (`fecha_publicacion` is when ARCA published it). */
+    fechaCondicion: date({ mode: "string" }),
   },
   (t) => [index("src_riesgo_fiscal_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
 );
 
-/** INPI trademarks, by holder CUIT. */
+/** INPI trademarks, by holder CUIT (the register names owners; the importer links them to the padrón by name). */
 export const srcMarcas = pgTable(
   "src_marcas",
   {
@@ -184,11 +231,15 @@ export const srcMarcas = pgTable(
     estado: text().notNull(),
     fechaSolicitud: date({ mode: "string" }),
     fechaVencimiento: date({ mode: "string" }),
+    numeroResolucion: text(),
   },
   (t) => [index("src_marcas_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
 );
 
-/** Concursos y quiebras: one row per proceeding. */
+/**
+ * Concursos y quiebras: one row per proceeding (our CSV) or per Boletín Oficial notice (`aviso_id` and the date it
+ * was published, with what the rules read in its text).
+ */
 export const srcConcursos = pgTable(
   "src_concursos",
   {
@@ -204,6 +255,8 @@ export const srcConcursos = pgTable(
     estado: text(),
     jurisdiccion: text(),
     montoPasivo: bigint({ mode: "number" }),
+    avisoId: text(),
+    fechaPublicacion: date({ mode: "string" }),
   },
   (t) => [index("src_concursos_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
 );

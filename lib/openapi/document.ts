@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_SCHEMAS } from "@/lib/schemas/errors";
+import { componentRegistry } from "./components";
 import { datasetNotFoundSchema, OPERATIONS, type Operation, type Parameter } from "./operations";
 
 type JsonObject = Record<string, unknown>;
@@ -27,17 +28,31 @@ function clean(node: unknown): unknown {
   return out;
 }
 
-/** A schema as a reference to its component when it has an id, otherwise inline (referring to components). */
-function schemaOf(schema: z.ZodType, io: "input" | "output" = "output"): JsonObject {
-  const id = z.globalRegistry.get(schema)?.id;
-  if (id) return { $ref: COMPONENT(id) };
-  return clean(z.toJSONSchema(schema, { target: TARGET, io, unrepresentable: "any" })) as JsonObject;
+const errorSchema = (code: string): z.ZodType =>
+  code === "dataset_not_found" ? datasetNotFoundSchema : ERROR_SCHEMAS[code as keyof typeof ERROR_SCHEMAS];
+
+/** Every schema the operations use: bodies, parameters, answers and the error bodies they list. */
+function operationSchemas(op: Operation): z.ZodType[] {
+  return [
+    ...(op.parameters ?? []).map((p) => p.schema),
+    ...(op.requestBody ? [op.requestBody] : []),
+    ...(typeof op.success.schema === "string" ? [] : [op.success.schema]),
+    ...(op.alternative ? [op.alternative.schema] : []),
+    ...Object.values(op.errors).flatMap((codes) => codes.map(errorSchema)),
+  ];
 }
 
-const errorRef = (code: string): JsonObject =>
-  code === "dataset_not_found"
-    ? { $ref: COMPONENT(z.globalRegistry.get(datasetNotFoundSchema)!.id!) }
-    : { $ref: COMPONENT(z.globalRegistry.get(ERROR_SCHEMAS[code as keyof typeof ERROR_SCHEMAS])!.id!) };
+/** The schemas the document publishes, read from the operations alone (see componentRegistry for why). */
+const registry = componentRegistry(OPERATIONS.flatMap(operationSchemas));
+
+/** A schema as a reference to its component when it has an id, otherwise inline (referring to components). */
+function schemaOf(schema: z.ZodType, io: "input" | "output" = "output"): JsonObject {
+  const id = registry.get(schema)?.id;
+  if (id) return { $ref: COMPONENT(id) };
+  return clean(z.toJSONSchema(schema, { target: TARGET, io, unrepresentable: "any", metadata: registry })) as JsonObject;
+}
+
+const errorRef = (code: string) => schemaOf(errorSchema(code)) as { $ref: string };
 
 const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
 
@@ -62,13 +77,16 @@ const STATUS_TEXT: Record<number, string> = {
   500: "Unexpected error; the message is generic and the request id is in the logs.",
 };
 
+/** Conflicts that waiting does not resolve (a plan's limit, a disabled webhook): no Retry-After. */
+const LASTING_CONFLICTS = new Set<string>(["limite_monitoreo", "limite_webhooks", "webhook_inactivo"]);
+
 function responseHeaders(op: Operation, status: number): JsonObject {
   const h: JsonObject = { "X-Request-Id": header("X-Request-Id") };
   if (op.rateLimited && (status < 300 || status === 429)) {
     for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) h[name] = header(name);
   }
-  if (status === 429 || status === 409) h["Retry-After"] = header("Retry-After");
-  if (status === 200 && op.success.replayHeader) h["Idempotent-Replayed"] = header("Idempotent-Replayed");
+  if (status === 429 || (status === 409 && !op.errors[409]?.every((c) => LASTING_CONFLICTS.has(c)))) h["Retry-After"] = header("Retry-After");
+  if (status === (op.success.status ?? 200) && op.success.replayHeader) h["Idempotent-Replayed"] = header("Idempotent-Replayed");
   if (status === 302) h.Location = header("Location");
   return h;
 }
@@ -96,13 +114,17 @@ const SECURITY: Record<Operation["access"], JsonObject[]> = {
 };
 
 function operationObject(op: Operation): JsonObject {
-  const responses: JsonObject = {
-    200: {
-      description: op.success.description,
-      headers: responseHeaders(op, 200),
-      content: { "application/json": { schema: op.success.schema === "any-object" ? { type: "object" } : schemaOf(op.success.schema) } },
-    },
-  };
+  const { schema, media } = op.success;
+  const content =
+    schema === "file"
+      ? Object.fromEntries(Object.entries(media ?? {}).map(([type, kind]) => [type, { schema: kind === "binary" ? { type: "string", format: "binary" } : { type: "string" } }]))
+      : { "application/json": { schema: schema === "any-object" ? { type: "object" } : schemaOf(schema) } };
+  const status = op.success.status ?? 200;
+  const responses: JsonObject = { [status]: { description: op.success.description, headers: responseHeaders(op, status), content } };
+  if (op.alternative) {
+    const { status: other, schema: alt, description } = op.alternative;
+    responses[other] = { description, headers: responseHeaders(op, other), content: { "application/json": { schema: schemaOf(alt) } } };
+  }
   if (op.redirect) responses[302] = { description: op.redirect, headers: responseHeaders(op, 302) };
   for (const [status, codes] of Object.entries(op.errors)) responses[status] = errorResponse(op, Number(status), codes);
   return {
@@ -120,8 +142,9 @@ function operationObject(op: Operation): JsonObject {
 }
 
 function build(serverUrl: string): JsonObject {
-  // Every schema with an id (responses, sections, errors...) becomes a component; the operations refer to them.
-  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: TARGET, uri: COMPONENT, unrepresentable: "any" }) as { schemas: JsonObject };
+  // Every schema with an id that an operation uses (responses, sections, errors...) becomes a component; the
+  // operations refer to them.
+  const { schemas } = z.toJSONSchema(registry, { target: TARGET, uri: COMPONENT, unrepresentable: "any", metadata: registry }) as { schemas: JsonObject };
   const paths: JsonObject = {};
   for (const op of OPERATIONS) paths[op.path] = { ...(paths[op.path] as JsonObject), [op.method]: operationObject(op) };
   return {
@@ -137,6 +160,7 @@ function build(serverUrl: string): JsonObject {
       { name: "Reports", description: "Generate, update, list and fetch CUIT reports." },
       { name: "Account", description: "Balance and prices." },
       { name: "Catalog", description: "Public datasets and their snapshots." },
+      { name: "Monitoring", description: "Watched CUITs, change events and signed webhooks." },
       { name: "Meta", description: "This description." },
     ],
     paths,

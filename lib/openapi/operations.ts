@@ -4,10 +4,18 @@ import {
   datasetDetailSchema,
   datasetNotFoundSchema,
   datasetsListSchema,
-  snapshotFormatSchema,
+  historyQuerySchema,
+  manifestLinkResponseSchema,
+  snapshotDateParamSchema,
+  snapshotHistorySchema,
+  snapshotLinkFormatSchema,
   snapshotResponseSchema,
 } from "@/lib/schemas/catalog";
+import { dcatCatalogSchema } from "@/lib/schemas/dcat";
+import { SEARCH_MAX, SEARCH_MIN, searchResponseSchema } from "@/lib/schemas/search";
 import type { DocumentedErrorCode } from "@/lib/schemas/errors";
+import { BATCH_OPERATIONS } from "./batch-operations";
+import { MONITORING_OPERATIONS } from "./monitoring-operations";
 import {
   listQuerySchema,
   quoteSchema,
@@ -29,10 +37,10 @@ export interface Parameter {
 }
 
 export interface Operation {
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   path: string;
   operationId: string;
-  tag: "Reports" | "Account" | "Catalog" | "Meta";
+  tag: "Reports" | "Account" | "Catalog" | "Monitoring" | "Meta";
   summary: string;
   description: string;
   access: Access;
@@ -40,7 +48,17 @@ export interface Operation {
   rateLimited: boolean;
   parameters?: Parameter[];
   requestBody?: z.ZodType;
-  success: { schema: z.ZodType | "any-object"; description: string; replayHeader?: boolean };
+  success: {
+    /** `file`: not JSON; `media` lists the content types (a file download). */
+    schema: z.ZodType | "any-object" | "file";
+    description: string;
+    replayHeader?: boolean;
+    /** 200 unless said (202: accepted, runs in the background). */
+    status?: 201 | 202;
+    media?: Record<string, "text" | "binary">;
+  };
+  /** A second success answer of another status (POST /v1/batches: the quote, beside the created batch). */
+  alternative?: { status: 200; schema: z.ZodType; description: string };
   redirect?: string;
   errors: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 429 | 500, DocumentedErrorCode[]>>;
 }
@@ -53,7 +71,7 @@ const reportId: Parameter = { in: "path", name: "id", schema: z.string(), requir
 const datasetId: Parameter = { in: "path", name: "id", schema: z.string(), required: true, description: "The dataset id.", example: "bcra-central-deudores" };
 const listShape = listQuerySchema.shape;
 
-/** The ten operations of the contract. Schemas are the ones the handlers parse and answer with. */
+/** The ten operations of the contract, and the catalog's own (DESIGN.md §9). Schemas are the ones the handlers parse and answer with. */
 export const OPERATIONS: Operation[] = [
   {
     method: "post",
@@ -121,6 +139,29 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/v1/search",
+    operationId: "searchNames",
+    tag: "Reports",
+    summary: "Find CUITs by name",
+    description:
+      "Taxpayers of the current ARCA padrón whose name matches `q`, best match first, at most 20, to quote and generate a report for. Matching is by trigrams: case, accents, punctuation and word order do not matter, and a typo still finds the name. Only public padrón data is returned (name, CUIT, kind of person, province). Free: it spends no units.",
+    access: "key",
+    rateLimited: true,
+    parameters: [
+      {
+        in: "query",
+        name: "q",
+        schema: z.string().min(SEARCH_MIN).max(SEARCH_MAX),
+        required: true,
+        description: `Part of the name, ${SEARCH_MIN} to ${SEARCH_MAX} characters with at least three letters or digits in a row.`,
+        example: "acme sa",
+      },
+    ],
+    success: { schema: searchResponseSchema, description: "The matches." },
+    errors: { 400: ["parametro_invalido"], ...KEY_GATES, 429: ["rate_limited"], 500: ["internal"] },
+  },
+  {
+    method: "get",
     path: "/v1/reports/{id}",
     operationId: "getReport",
     tag: "Reports",
@@ -132,6 +173,8 @@ export const OPERATIONS: Operation[] = [
     success: { schema: reportSchema, description: "The report." },
     errors: { ...KEY_GATES, 404: ["not_found"], 429: ["rate_limited"], 500: ["internal"] },
   },
+  ...BATCH_OPERATIONS,
+  ...MONITORING_OPERATIONS,
   {
     method: "get",
     path: "/v1/balance",
@@ -190,24 +233,62 @@ export const OPERATIONS: Operation[] = [
     tag: "Catalog",
     summary: "Signed URL of the current snapshot",
     description:
-      "A time-limited (3600 s) signed URL to the complete current snapshot, in Parquet (default) or CSV, for loading into a warehouse. Plans Ultimate, Team and Enterprise, or an admin. With `redirect=1` the answer is a 302 to the file.",
+      "A time-limited (3600 s) signed URL to the complete current snapshot, in Parquet (default) or CSV, for loading into a warehouse. Plans Ultimate, Team and Enterprise, or an admin. With `redirect=1` the answer is a 302 to the file.\n\nWith `fecha` the link is to the kept snapshot of that date (see GET /v1/datasets/{id}/snapshots); of two publications of one date, the current one or else the latest. `format=manifest` signs the snapshot's `manifest.json` (each file's name, size and SHA-256, the columns and their types) and answers a ManifestLinkResponse; without it nothing changes.",
     access: "key",
     rateLimited: true,
     parameters: [
       datasetId,
-      { in: "query", name: "format", schema: snapshotFormatSchema.default("parquet"), description: "File format; not every dataset has CSV.", example: "parquet" },
+      {
+        in: "query",
+        name: "format",
+        schema: snapshotLinkFormatSchema.default("parquet"),
+        description: "File format; not every dataset has CSV. `manifest`: the snapshot's manifest.json.",
+        example: "parquet",
+      },
+      { in: "query", name: "fecha", schema: snapshotDateParamSchema, description: "Date (YYYY-MM-DD) of an older kept snapshot; absent, the current one.", example: "2026-08-31" },
       { in: "query", name: "redirect", schema: z.literal("1"), description: "`1` answers 302 to the file instead of JSON.", example: "1" },
     ],
-    success: { schema: snapshotResponseSchema, description: "Where to download the snapshot." },
+    success: { schema: z.union([snapshotResponseSchema, manifestLinkResponseSchema]), description: "Where to download the snapshot (or, with `format=manifest`, its manifest)." },
     redirect: "With `redirect=1`: the signed URL in `Location`.",
     errors: {
-      400: ["format_not_available"],
+      400: ["format_not_available", "parametro_invalido"],
       401: ["unauthenticated"],
       403: ["account_suspended", "tier_required", "internal"],
       404: ["not_found"],
       429: ["rate_limited"],
       500: ["internal"],
     },
+  },
+  {
+    method: "get",
+    path: "/v1/datasets/{id}/snapshots",
+    operationId: "listDatasetSnapshots",
+    tag: "Catalog",
+    summary: "A dataset's snapshot history",
+    description:
+      "The dataset's kept snapshots, newest first (the current one first of all), each with its files' formats, sizes and SHA-256 and when it was published, so that an analysis can be reproduced on the data it used and a downloaded file checked. `CATALOG_RETENTION` snapshots are kept per dataset; older ones are deleted and no longer listed. Download one with GET /v1/datasets/{id}/snapshot?fecha=. Visible to whoever may see the dataset's detail; otherwise the same 404.",
+    access: "optional",
+    rateLimited: true,
+    parameters: [
+      datasetId,
+      { in: "query", name: "limit", schema: historyQuerySchema.shape.limit, description: "Page size, 1 to 50.", example: 10 },
+      { in: "query", name: "offset", schema: historyQuerySchema.shape.offset, description: "Items to skip.", example: 0 },
+    ],
+    success: { schema: snapshotHistorySchema, description: "One page of the history." },
+    errors: { 400: ["parametro_invalido"], 404: ["dataset_not_found"], 429: ["rate_limited"], 500: ["internal"] },
+  },
+  {
+    method: "get",
+    path: "/catalog/data.json",
+    operationId: "getDcatCatalog",
+    tag: "Catalog",
+    summary: "The catalog for harvesters (DCAT)",
+    description:
+      "The public catalog (what an anonymous caller sees) as `data.json` in the DCAT profile of datos.gob.ar (national metadata profile 1.2 over DCAT-AP), for portals and tools that harvest catalogs. Each dataset has one distribution per file of its current snapshot: `accessURL` is its public detail and `downloadURL` the download endpoint (a key of an eligible plan gets redirected to the file). Public.",
+    access: "public",
+    rateLimited: true,
+    success: { schema: dcatCatalogSchema, description: "The catalog." },
+    errors: { 429: ["rate_limited"], 500: ["internal"] },
   },
   {
     method: "get",

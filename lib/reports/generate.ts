@@ -7,6 +7,7 @@ import type { VerifiedCaller } from "@/lib/http/api-route";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/id";
 import { log } from "@/lib/log";
+import { recordReportEvents } from "@/lib/monitoring/report-events";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { currentSnapshots } from "@/lib/sources/snapshots";
 import { chargeAndPersist, costOf, precheck } from "./charge";
@@ -95,8 +96,10 @@ async function attempt(
           }),
           key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
         ]);
-      if (resolved) await chargeAndPersist(tx, caller, tipo, id, at, persist);
-      else await persist();
+      if (resolved) {
+        await chargeAndPersist(tx, caller, tipo, id, at, persist);
+        await recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo });
+      } else await persist();
       if (persistHooks.beforeCommit) await persistHooks.beforeCommit(tx);
       return { body, replayed: false };
     });

@@ -25,7 +25,7 @@ export const ERROR_SCHEMAS = {
   body_invalido: errorBody("body_invalido", "The body is absent, not JSON, not an object, or has a field other than `cuit`."),
   idempotency_key_invalido: errorBody("idempotency_key_invalido", "The Idempotency-Key header is not a UUID."),
   parametro_invalido: errorBody("parametro_invalido", "A query parameter is out of range or not a number.", {
-    parameter: z.enum(["limit", "offset", "cuit"]).describe("The parameter at fault."),
+    parameter: z.enum(["limit", "offset", "cuit", "fecha", "formato", "desde", "tipo", "contra", "q"]).describe("The parameter at fault."),
   }),
   format_not_available: errorBody("format_not_available", "The dataset is not published in the requested format."),
   unauthenticated: errorBody("unauthenticated", "No Authorization header or session; or the key is malformed, unknown, expired or revoked."),
@@ -53,6 +53,19 @@ export const ERROR_SCHEMAS = {
   daily_limit_exceeded: errorBody("daily_limit_exceeded", "Daily-cap accounts only: the day's reports are used up.", {
     limit: z.number().int().positive().describe("The day's cap."),
   }),
+  idempotency_key_requerido: errorBody("idempotency_key_requerido", "Creating a batch needs an Idempotency-Key header (a UUID)."),
+  lote_vacio: errorBody("lote_vacio", "The batch's `cuits` is missing or empty."),
+  lote_demasiado_grande: errorBody("lote_demasiado_grande", "The batch has more entries than allowed. Nothing was created or charged.", {
+    limite: z.number().int().positive().describe("The most entries a batch takes."),
+    recibidos: z.number().int().positive().describe("Entries sent."),
+  }),
+  limite_monitoreo: errorBody("limite_monitoreo", "The plan's limit of watched CUITs is reached. Nothing was added.", {
+    limite: z.number().int().min(0).describe("The most CUITs the plan watches."),
+    actuales: z.number().int().min(0).describe("CUITs watched now."),
+  }),
+  limite_webhooks: errorBody("limite_webhooks", "The account has the most webhooks allowed.", { limite: z.number().int().positive() }),
+  url_no_permitida: errorBody("url_no_permitida", "The webhook URL resolves to a loopback, private or link-local address, or does not resolve."),
+  webhook_inactivo: errorBody("webhook_inactivo", "The webhook is disabled; reactivate it in the web first."),
   informe_no_persistido: errorBody("informe_no_persistido", "The engine ran but the report could not be saved; nothing was charged. Safe to retry."),
 } as const;
 

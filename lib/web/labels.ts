@@ -35,6 +35,8 @@ export const AUDIT_ACTION: Record<string, string> = {
   "order.create": "Pedido de pack",
   "order.confirm": "Pedido acreditado",
   "order.cancel": "Pedido cancelado",
+  "plan.request": "Solicitud de plan",
+  "plan.request.handled": "Solicitud de plan atendida",
   "key.create": "Clave de API creada",
   "key.revoke": "Clave de API revocada",
   "report.view": "Informe de otra cuenta consultado",

@@ -10,8 +10,6 @@ export function quotaValue(value: number | null): string {
   return `${formatInt(value)} por mes`;
 }
 
-export const quota = (value: number | null, unit: string): string => `${unit}: ${quotaValue(value).toLowerCase()}`;
-
 /** The monthly allotment in customer words. */
 export function allotmentText(plan: PlanPrice): string {
   const units = plan.informe_cuit_cupo_mensual_unidades;
@@ -19,14 +17,23 @@ export function allotmentText(plan: PlanPrice): string {
   return `${unitsInReports(units)} por mes`;
 }
 
-/** What a plan includes, as short lines for cards and comparisons. */
-export function planFeatures(plan: PlanPrice): string[] {
+/** One line of a plan card: `included` false is a thing the plan lacks, shown as such, never with a check mark. */
+export interface PlanFeature {
+  text: string;
+  included: boolean;
+}
+
+const counted = (value: number | null, unit: string): PlanFeature =>
+  value === 0 ? { text: `Sin ${unit.toLowerCase()}`, included: false } : { text: `${unit}: ${quotaValue(value).toLowerCase()}`, included: true };
+
+/** What a plan includes, and what it lacks, as short lines for cards and comparisons. */
+export function planFeatures(plan: PlanPrice): PlanFeature[] {
   return [
-    allotmentText(plan),
-    plan.api_rest_enabled ? "API REST incluida" : "Uso web (sin API REST)",
-    plan.parquet_enabled ? "Descarga de datasets completos (Parquet y CSV)" : "Catálogo de datasets para consulta",
-    quota(plan.csv_downloads_monthly, "Descargas CSV"),
-    quota(plan.mcp_calls_monthly, "Consultas MCP"),
+    { text: allotmentText(plan), included: true },
+    plan.api_rest_enabled ? { text: "API REST incluida", included: true } : { text: "Sin API REST (uso web)", included: false },
+    counted(plan.csv_downloads_monthly, "Descargas CSV"),
+    plan.parquet_enabled ? { text: "Descargas Parquet de datasets completos", included: true } : { text: "Sin descargas Parquet", included: false },
+    counted(plan.mcp_calls_monthly, "Consultas MCP"),
   ];
 }
 

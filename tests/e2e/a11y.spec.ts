@@ -17,6 +17,12 @@ test.describe("accessibility and screenshots of every page", () => {
     await screenshot(page, "menu-movil-375");
   });
 
+  test("account recovery and e-mail link pages", async ({ page }) => {
+    await audit(page, "/recuperar-contrasena", "recuperar-contrasena");
+    await audit(page, "/recuperar-contrasena/nueva?token=vencido.o-falso", "recuperar-contrasena-enlace-invalido");
+    await audit(page, "/verificar-email?token=sin.verificar", "verificar-email");
+  });
+
   test("catalog pages", async ({ page }) => {
     await audit(page, "/datasets", "catalogo");
     await audit(page, "/datasets?q=deudores&etiqueta=bcra", "catalogo-filtrado");
@@ -31,6 +37,8 @@ test.describe("accessibility and screenshots of every page", () => {
   });
 
   test("customer pages", async ({ page }) => {
+    // Signing up now includes opening the e-mailed link and signing in.
+    test.setTimeout(120_000);
     await signUp(page);
     await audit(page, "/cuenta", "cuenta");
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { linkIn, mailCount, waitForMail } from "./mail";
 
 /** The demo admin that every fresh DATA_DIR gets at boot (db/seed.ts). */
 export const DEMO_ADMIN = { email: "admin@legajo.demo", password: "legajo-admin-demo" };
@@ -36,13 +37,28 @@ export { expect };
 
 export const newPerson = (): Person => ({ email: `e2e-${randomUUID().slice(0, 8)}@example.test`, password: `pw-${randomUUID()}` });
 
-/** Signs up through the form and waits for the account page. */
+/**
+ * Signs up through the form, opens the verification link the app mailed (read from the server's log, where the
+ * embedded default prints its e-mails), confirms the address, signs in and waits for the account page: a new
+ * account with its Free allotment, as a person who followed the e-mail would have.
+ */
 export async function signUp(page: Page, person: Person = newPerson(), name = "Empresa de prueba"): Promise<Person> {
+  const before = mailCount(person.email);
   await page.goto("/signup");
   await page.getByLabel("Nombre o empresa (opcional)").fill(name);
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Contraseña").fill(person.password);
   await page.getByRole("button", { name: "Crear cuenta gratis" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Revisá tu email" })).toBeVisible();
+  const mail = await waitForMail(person.email, { after: before });
+  await page.goto(linkIn(mail, "/verificar-email"));
+  await page.getByRole("button", { name: "Confirmar mi email" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "tu email quedó confirmado" })).toBeVisible();
+  await page.getByRole("link", { name: "Ingresar a mi cuenta" }).click();
+  await page.waitForURL(/\/login\?next=/);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Contraseña").fill(person.password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
   await page.waitForURL("**/cuenta?bienvenida=1");
   await expect(page.getByRole("heading", { name: "Mi cuenta", level: 1 })).toBeVisible();
   return person;

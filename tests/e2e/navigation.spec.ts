@@ -1,4 +1,5 @@
 import { DEMO_ADMIN, expect, logIn, newPerson, signUp, test } from "./fixtures";
+import { mailCount, waitForMail } from "./mail";
 
 test.describe("navigation, sessions and keyboard", () => {
   test("the skip link is the first stop and moves focus to the content; focus is visible", async ({ page }) => {
@@ -28,18 +29,26 @@ test.describe("navigation, sessions and keyboard", () => {
     await expect(page.getByRole("heading", { name: "Saldo y packs", level: 1 })).toBeVisible();
   });
 
-  test("sign-up errors are shown inline", async ({ page }) => {
+  test("sign-up errors are shown inline, and a registered email gets the same answer and a notice by mail", async ({ page }) => {
     const person = await signUp(page);
     await page.getByRole("button", { name: "Salir" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/signup");
     await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel("Contraseña").fill("otra-clave-larga");
+    await page.getByLabel("Contraseña").fill("qwerty12345");
     await page.getByRole("button", { name: "Crear cuenta gratis" }).click();
-    const email = page.getByLabel("Email");
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    await expect(email).toHaveAccessibleDescription(/Ya hay una cuenta con ese email/);
-    await expect(email).toHaveValue(person.email);
+    const password = page.getByLabel("Contraseña");
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription(/Esa contraseña es de las más usadas/);
+    await expect(page.getByLabel("Email")).toHaveValue(person.email);
+
+    // The answer does not tell whether the address has an account; the owner learns it by mail.
+    const before = mailCount(person.email);
+    await page.getByLabel("Contraseña").fill("otra-clave-bien-larga");
+    await page.getByRole("button", { name: "Crear cuenta gratis" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Revisá tu email" })).toContainText(person.email);
+    const notice = await waitForMail(person.email, { after: before });
+    expect(notice.subject).toBe("Ya tenés una cuenta en Legajo");
   });
 
   test.describe("wrong password", () => {

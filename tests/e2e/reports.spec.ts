@@ -77,10 +77,16 @@ test.describe("reports", () => {
     expect(secondId).not.toBe(firstId);
     await expect(summary).toContainText("Se descontó 1 actualización (50 unidades) de tu saldo.");
 
-    // Both reports are listed, newest first, and the CUIT filter finds them with or without hyphens.
+    // Both reports are one entry of their CUIT (the CUIT filter finds it with or without hyphens): the latest
+    // report, two versions, the last one's type and cost, and the earlier version one click away.
     await page.goto(`/informes?cuit=${encodeURIComponent(hyphenated(cuit).slice(0, 7))}`);
-    await expect(page.locator("tr[data-report-id]")).toHaveCount(2);
-    await expect(page.locator("tr[data-report-id]").first()).toHaveAttribute("data-report-id", secondId);
+    const group = page.locator(`li[data-cuit="${cuit}"]`);
+    await expect(group).toHaveCount(1);
+    await expect(group.getByTestId("versiones")).toHaveText("2");
+    await expect(group.getByRole("link", { name: hyphenated(cuit) })).toHaveAttribute("href", `/informes/${secondId}`);
+    await expect(group).toContainText("Actualización · 50 unidades");
+    await group.getByText("Ver la versión anterior").click();
+    await expect(group.locator(`a[href="/informes/${firstId}"]`)).toBeVisible();
     await page.goto("/informes?cuit=99999");
     await expect(page.getByText("Ningún informe coincide con «99999»")).toBeVisible();
 

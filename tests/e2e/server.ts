@@ -8,10 +8,14 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { dataDirPath } from "./database";
+import { serverLogPath } from "./mail";
 
 const port = process.env.E2E_PORT ?? "3210";
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-e2e";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-e2e-"));
+// Where the tests find the server's database, to set up what no page can (tests/e2e/database.ts).
+fs.writeFileSync(dataDirPath(port), dataDir);
 const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 /**
  * The app runs on its embedded defaults whatever the calling shell exports (CI exports an external database and
@@ -54,7 +58,13 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   }
 }
 
-const server = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", port], { stdio: "inherit", env });
+// The app's stdout also goes to a file, where the tests read the e-mails it logs (tests/e2e/mail.ts).
+const serverLog = fs.createWriteStream(serverLogPath(port), { flags: "w" });
+const server = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", port], { stdio: ["inherit", "pipe", "inherit"], env });
+server.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  serverLog.write(chunk);
+});
 let stopping: Promise<never> | undefined;
 
 /** Stops Next, then Postgres, then deletes the data dir; every caller waits for the same single shutdown. */

@@ -62,20 +62,23 @@ export async function loadCrediticio(day: string, rows: number): Promise<number>
   return snap.id;
 }
 
-/** Loads a screening snapshot dated `day` with matches of several scores. */
-export async function loadScreening(day: string, scores: (number | null)[]): Promise<number> {
+/** Loads a screening snapshot dated `day` with `entries` list entries, every other one with a CUIL document. */
+export async function loadScreening(day: string, entries: number): Promise<number> {
   const db = await getDb();
-  const [snap] = await db.insert(sourceSnapshots).values({ source: "screening", snapshotDate: day, rowCount: scores.length, fileName: "test" }).returning();
+  const [snap] = await db.insert(sourceSnapshots).values({ source: "screening", snapshotDate: day, rowCount: entries, fileName: "test" }).returning();
   await db.insert(srcScreening).values(
-    scores.map((score, i) => ({
-      snapshotId: snap.id,
-      cuit: cuitFrom(50_000 + i, "20"),
-      lista: i % 2 ? "ONU" : "OFAC_SDN",
-      entryUid: `E-${i}`,
-      nombre: `PERSONA ${i}`,
-      tipoEntrada: "Individual",
-      scoreCoincidencia: score,
-    })),
+    Array.from({ length: entries }, (_, i) => {
+      const cuit = i % 2 ? null : cuitFrom(50_000 + i, "20");
+      return {
+        snapshotId: snap.id,
+        cuit,
+        lista: i % 2 ? "ONU" : "OFAC SDN",
+        entryUid: `${i}`,
+        nombre: `PERSONA ${i}`,
+        tipoEntrada: "persona",
+        clavesDocumento: cuit && `CUIT:${cuit}`,
+      };
+    }),
   );
   return snap.id;
 }

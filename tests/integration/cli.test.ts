@@ -171,6 +171,15 @@ describe.concurrent("operator CLI failures: {error, message} and a non-zero exit
     expect(await ledgerAndBalance(a.accountId)).toMatchObject({ ledger: { comprado: 0 }, balance: { comprado: 0 } });
   });
 
+  it("balance:load with more units than one load may add says so in words, not SQL", async () => {
+    const a = await newAccount();
+    const r = await runCli(["balance:load", "--email", a.email, "--units", "99999999999"]);
+    expectFailure(r, "parametro_invalido");
+    expect(r.json.message).toBe("Las unidades deben ser un número entero entre 1 y 10.000.000.");
+    expect(r.stdout + r.stderr).not.toMatch(/insert|update|select|params/i);
+    expect(await ledgerAndBalance(a.accountId)).toMatchObject({ ledger: { comprado: 0 }, balance: { comprado: 0 } });
+  });
+
   it("balance:load with units that are not an integer", async () => {
     const a = await newAccount();
     expectFailure(await runCli(["balance:load", "--email", a.email, "--units", "12.5"]), "argumento_invalido");

@@ -58,4 +58,30 @@ describe("typed client generated from the OpenAPI document", () => {
     expect(bad.response.status).toBe(400);
     expect(bad.error).toMatchObject({ error: "cuit_invalido", reason: "digito_verificador" });
   });
+
+  it("quotes, creates, reads, lists, cancels a batch and downloads its results", async () => {
+    const account = await newAccount();
+    const api = client(account.key);
+    const { ok } = await demoCuits();
+    const quote = await api.POST("/v1/batches", { body: { cuits: [ok[0], ok[1], "x"], solo_cotizar: true } });
+    expect(quote.response.status).toBe(200);
+    expect(quote.data).toMatchObject({ nuevos: 2, invalidos: 1, costo_maximo_unidades: 400 });
+    const key = crypto.randomUUID();
+    const created = await api.POST("/v1/batches", { body: { cuits: [ok[0], ok[1], "x"] }, params: { header: { "Idempotency-Key": key } } });
+    expect(created.response.status).toBe(202);
+    const id = (created.data as { lote_id: string }).lote_id;
+    const cancelled = await api.POST("/v1/batches/{id}/cancel", { params: { path: { id } } });
+    expect(cancelled.data?.estado).toBe("cancelado");
+    const batch = await api.GET("/v1/batches/{id}", { params: { path: { id } } });
+    expect(batch.data).toMatchObject({ lote_id: id, total: 3, invalidos: 1 });
+    const items = await api.GET("/v1/batches/{id}/items", { params: { path: { id }, query: { limit: 2 } } });
+    expect(items.data?.items.map((i) => i.posicion)).toEqual([1, 2]);
+    expect(items.data?.has_more).toBe(true);
+    const listed = await api.GET("/v1/batches");
+    expect(listed.data?.items.map((b) => b.lote_id)).toEqual([id]);
+    const results = await api.GET("/v1/batches/{id}/results", { params: { path: { id }, query: { formato: "csv" } }, parseAs: "text" });
+    expect(results.data?.trim().split("\r\n")).toHaveLength(4);
+    const missing = await api.GET("/v1/batches/{id}", { params: { path: { id: "lot_missing" } } });
+    expect(missing.error).toMatchObject({ error: "not_found" });
+  });
 });

@@ -56,7 +56,16 @@ describe("POST /v1/reports errors (spec part 7)", () => {
     ["301234567890", "formato"],
     [withCheckDigit("11", "12345678"), "tipo"],
     ["20123456780", "digito_verificador"],
-  ])("answers cuit %s with cuit_invalido reason %s", async (cuit, reason) => {
+    // Trailing characters and hyphens out of place: not a CUIT, whatever digits it holds.
+    ["20123456786-", "formato"],
+    ["20-12345678-6-", "formato"],
+    ["2-0123456786", "formato"],
+    ["20123456786\u200b", "formato"],
+    // A DNI of all zeros names no one (its computed CUIL would otherwise pass every check).
+    ["0000000", "formato"],
+    ["00000000", "formato"],
+    ["00.000.000", "formato"],
+  ])("answers cuit %j with cuit_invalido reason %s", async (cuit, reason) => {
     const a = await newAccount();
     const res = await generate(a, cuit);
     expect(res.status).toBe(400);
@@ -244,6 +253,10 @@ describe("GET /v1/reports/quote errors", () => {
     ["?cuit=30.500.010.912", "formato"],
     [`?cuit=${withCheckDigit("11", "12345678")}`, "tipo"],
     ["?cuit=20123456780", "digito_verificador"],
+    ["?cuit=20123456786-", "formato"],
+    ["?cuit=20123456786%20", "formato"],
+    ["?cuit=20123456786x", "formato"],
+    ["?cuit=00000000", "formato"],
   ])("answers %s with cuit_invalido reason %s", async (query, reason) => {
     const a = await newAccount();
     const res = await call(quote, `/v1/reports/quote${query}`, { headers: bearer(a.key), ip: ipOf(a) });

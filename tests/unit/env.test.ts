@@ -15,7 +15,7 @@ function errorOf(source: Record<string, string>): EnvError {
 describe("environment validation", () => {
   it("runs with no configuration at all, on the embedded defaults", () => {
     const e = parseEnv({});
-    expect(e).toMatchObject({ DATA_DIR: ".data", TRUST_PROXY: false, TRUSTED_ORIGINS: [], DATABASE_POOL_SIZE: 10, LOG_LEVEL: "info" });
+    expect(e).toMatchObject({ DATA_DIR: ".data", TRUST_PROXY: 0, TRUSTED_ORIGINS: [], DATABASE_POOL_SIZE: 10, LOG_LEVEL: "info" });
     expect(e.DATABASE_URL).toBeUndefined();
     expect(e.APP_URL).toBeUndefined();
     expect(e.dataDir).toBe(path.resolve(".data"));
@@ -25,7 +25,7 @@ describe("environment validation", () => {
     const e = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "", APP_URL: "", DATA_DIR: "" });
     expect(e.DATABASE_URL).toBeUndefined();
     expect(e.APP_URL).toBeUndefined();
-    expect(e.TRUST_PROXY).toBe(false);
+    expect(e.TRUST_PROXY).toBe(0);
     expect(e.DATA_DIR).toBe(".data");
   });
 
@@ -35,13 +35,22 @@ describe("environment validation", () => {
 
   it("reads flags, lists and numbers", () => {
     const e = parseEnv({ TRUST_PROXY: "true", TRUSTED_ORIGINS: "https://a.example, https://b.example", DATABASE_POOL_SIZE: "25", DATA_DIR: "/tmp/x" });
-    expect(e).toMatchObject({ TRUST_PROXY: true, TRUSTED_ORIGINS: ["https://a.example", "https://b.example"], DATABASE_POOL_SIZE: 25, dataDir: "/tmp/x" });
-    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
-    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(e).toMatchObject({ TRUST_PROXY: 1, TRUSTED_ORIGINS: ["https://a.example", "https://b.example"], DATABASE_POOL_SIZE: 25, dataDir: "/tmp/x" });
+  });
+
+  it("reads TRUST_PROXY as a number of trusted proxy hops: true is one, false none", () => {
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10" }).TRUST_PROXY).toBe(10);
   });
 
   it.each([
     ["TRUST_PROXY", "yes"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "11"],
+    ["TRUST_PROXY", "1.5"],
     ["DATABASE_URL", "mysql://localhost/legajo"],
     ["DATABASE_URL", "not a url"],
     ["DATABASE_POOL_SIZE", "many"],

@@ -42,6 +42,13 @@ export default async function DocsPage() {
           </a>
           .
         </p>
+        <p className="mt-3 text-sm text-slate-700">
+          ¿Usás un asistente de IA? Legajo también es un servidor MCP:{" "}
+          <a href="/docs/mcp" className="text-teal-800 underline">
+            Usar Legajo desde tu asistente
+          </a>
+          .
+        </p>
       </Card>
 
       <nav aria-label="Operaciones" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

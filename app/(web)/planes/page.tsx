@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { pageDb } from "@/lib/web/page-db";
 import { PackList } from "@/components/pricing/pack-list";
+import { PlanAction } from "@/components/pricing/plan-action";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,6 +11,7 @@ import { Table, tdClass, thClass } from "@/components/ui/table";
 import { getPrices } from "@/lib/billing/prices";
 import { SALES_EMAIL } from "@/lib/web/contact";
 import { currentCaller } from "@/lib/web/current-caller";
+import { planViewer } from "@/lib/web/plan-viewer";
 import { formatArs } from "@/lib/web/format";
 import { allotmentText, planName, quotaValue, type PlanPrice } from "@/lib/web/plans";
 
@@ -31,11 +33,30 @@ const ROWS: { label: string; cell: (p: PlanPrice) => React.ReactNode }[] = [
 export default async function PlansPage() {
   const [caller, prices] = await Promise.all([currentCaller(), pageDb().then(getPrices)]);
   const current = caller?.account.planTier;
+  const viewer = await planViewer(caller);
+  // The cheapest plan that includes MCP calls (the list comes ordered by rank); 0 is "no access".
+  const mcpFrom = prices.plans.find((p) => p.mcp_calls_monthly !== 0);
   return (
     <>
       <PageHeader
         title="Planes y precios"
-        description="Todos los planes generan informes desde la web. Ultimate, Team y Enterprise suman la API REST y la descarga de datasets completos."
+        description={
+          <>
+            Todos los planes generan informes desde la web.
+            {mcpFrom && (
+              <>
+                {" "}
+                Desde {planName(mcpFrom)} también los pedís desde tu asistente de IA, con las{" "}
+                <a href="/docs/mcp" className="font-medium text-brand-700 underline">
+                  consultas MCP
+                </a>{" "}
+                de cada mes.
+              </>
+            )}{" "}
+            Starter y Pro suman descargas CSV de datasets completos cada mes; Ultimate, Team y Enterprise, la API REST y las
+            descargas Parquet y CSV sin límite.
+          </>
+        }
       />
       <Card title="Comparación de planes">
         <Table caption="Comparación de planes: filas por característica, columnas por plan">
@@ -65,6 +86,16 @@ export default async function PlansPage() {
                 ))}
               </tr>
             ))}
+            <tr>
+              <th scope="row" className={`${tdClass} font-medium whitespace-nowrap text-slate-900`}>
+                Cómo empezar
+              </th>
+              {prices.plans.map((p) => (
+                <td key={p.plan_tier} className={`${tdClass} min-w-40 align-top`}>
+                  <PlanAction plan={p} plans={prices.plans} viewer={viewer} />
+                </td>
+              ))}
+            </tr>
           </tbody>
         </Table>
       </Card>
@@ -72,12 +103,12 @@ export default async function PlansPage() {
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card title="¿Cómo cambio de plan?">
           <p className="text-slate-700">
-            Escribinos a{" "}
+            Toda cuenta empieza en Free. Con tu sesión iniciada, pedí el plan con su botón en la tabla: registramos el pedido y
+            ventas te escribe para coordinar el pago. También podés escribir a{" "}
             <a href={`mailto:${SALES_EMAIL}`} className="font-medium text-brand-700 underline">
               {SALES_EMAIL}
-            </a>{" "}
-            con el email de tu cuenta y el plan que querés. El cambio es inmediato y tu cupo del mes se ajusta al nuevo plan,
-            descontando lo que ya usaste.
+            </a>
+            . Cuando se acredita, el cambio es inmediato y tu cupo del mes se ajusta al nuevo plan, descontando lo que ya usaste.
           </p>
           {!caller && (
             <Link href="/signup" className={buttonClass("primary", "md", "mt-4")}>

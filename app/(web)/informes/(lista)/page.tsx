@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NewReportForm } from "@/components/reports/new-report-form";
-import { ReportTable } from "@/components/reports/report-table";
+import { ReportGroups } from "@/components/reports/report-groups";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field, inputClass } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
-import { listReports } from "@/lib/reports/list";
+import { listReportGroups } from "@/lib/reports/by-cuit";
 import { requireCaller } from "@/lib/web/current-caller";
 import { pageDb } from "@/lib/web/page-db";
 import { pageParam, textParam } from "@/lib/web/paging";
@@ -24,12 +24,13 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const cuit = textParam(params.cuit, 20);
   const page = pageParam(params.pagina);
   const { filter, error } = reportListFilter(cuit, page, REPORTS_PAGE_SIZE);
-  const list = filter ? await listReports(await pageDb(), caller.accountId, filter) : { items: [], has_more: false };
+  // One entry per CUIT (its latest report, versions and last cost); a page is REPORTS_PAGE_SIZE CUITs.
+  const list = filter ? await listReportGroups(await pageDb(), caller.accountId, filter) : { groups: [], has_more: false };
   return (
     <>
       <PageHeader
         title="Informes"
-        description="Tus informes por CUIT, del más reciente al más antiguo. El primer informe de un CUIT es un informe nuevo; volver a generarlo es una actualización."
+        description="Tus informes agrupados por CUIT, del más reciente al más antiguo. El primer informe de un CUIT es un informe nuevo; volver a generarlo es una actualización."
       />
       {caller.account.suspended && (
         <Alert tone="danger" title="Tu cuenta está suspendida" className="mb-6">
@@ -53,14 +54,14 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
             </Link>
           )}
         </form>
-        {error ? null : list.items.length === 0 ? (
+        {error ? null : list.groups.length === 0 ? (
           <EmptyState
             title={cuit ? `Ningún informe coincide con «${cuit}»` : page > 1 ? "No hay más informes" : "Todavía no generaste informes"}
           >
             {!cuit && page === 1 && "Ingresá un CUIT o un DNI arriba para ver cuánto cuesta y generar el primero."}
           </EmptyState>
         ) : (
-          <ReportTable items={list.items} caption={cuit ? `Informes cuyo CUIT contiene ${cuit}` : "Tus informes"} />
+          <ReportGroups groups={list.groups} />
         )}
         <Pagination basePath="/informes" params={{ cuit }} page={page} hasMore={list.has_more} label="Páginas de informes" anchor="lista" />
       </Card>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { PrintButton } from "@/components/reports/print-button";
+import { RedFlagsSummary } from "@/components/reports/red-flags-summary";
 import { ReportSections } from "@/components/reports/report-sections";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +21,7 @@ import { pageDb } from "@/lib/web/page-db";
 import { DENOMINACION_ORIGEN, REPORT_STATUS, TIPO_ACCION } from "@/lib/web/report-labels";
 import { ownOrigin } from "@/lib/web/request-origin";
 import { actorOf } from "@/lib/web/session-action";
+import { ChangesBlock } from "./changes-block";
 
 export const metadata: Metadata = { title: "Informe" };
 
@@ -92,6 +94,8 @@ export default async function ReportPage({
           </div>
         }
       />
+      {report.status !== "no_resuelto" && <RedFlagsSummary sections={report.sections} />}
+      {report.status !== "no_resuelto" && <ChangesBlock db={db} caller={caller} reportId={report.id} />}
       <Card title="Resumen" className="mb-6 print:border-0 print:p-0 print:shadow-none">
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           <div>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { NameSearch } from "@/components/reports/name-search";
 import { NewReportForm } from "@/components/reports/new-report-form";
 import { QuoteSummary } from "@/components/reports/quote-summary";
 import { Alert } from "@/components/ui/alert";
@@ -8,9 +9,12 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatCuit } from "@/lib/cuit";
 import { ApiError } from "@/lib/http/errors";
+import type { SearchResult } from "@/lib/schemas/search";
+import { parseSearchQuery, searchNames } from "@/lib/search/names";
 import { requireCaller } from "@/lib/web/current-caller";
 import { formatInt } from "@/lib/web/format";
 import { pageDb } from "@/lib/web/page-db";
+import { enforceWebLimit } from "@/lib/web/rate-limit";
 import { textParam } from "@/lib/web/paging";
 import { webQuote, type WebQuote } from "@/lib/web/report-quote";
 import { reportErrorText } from "@/lib/web/reports";
@@ -19,8 +23,10 @@ import { ConfirmReportForm } from "./confirm-form";
 export const metadata: Metadata = { title: "Nuevo informe" };
 
 // /informes/nuevo?cuit= – the quote of a CUIT or DNI, and the confirmation that generates the report
-export default async function NewReportPage({ searchParams }: { searchParams: Promise<{ cuit?: string }> }) {
-  const input = textParam((await searchParams).cuit, 40);
+export default async function NewReportPage({ searchParams }: { searchParams: Promise<{ cuit?: string; nombre?: string }> }) {
+  const params = await searchParams;
+  const input = textParam(params.cuit, 40);
+  const nombre = textParam(params.nombre, 100);
   const caller = await requireCaller(input ? `/informes/nuevo?cuit=${encodeURIComponent(input)}` : "/informes/nuevo");
   let result: WebQuote | null = null;
   let error: string | null = null;
@@ -30,6 +36,18 @@ export default async function NewReportPage({ searchParams }: { searchParams: Pr
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       error = reportErrorText(e);
+    }
+  }
+  // The name search (GET /v1/search's service, with its per-account rate limit); free.
+  let found: SearchResult[] | null = null;
+  let searchError: string | null = null;
+  if (nombre) {
+    try {
+      await enforceWebLimit("search", caller.accountId);
+      found = (await searchNames(await pageDb(), parseSearchQuery(nombre))).items;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      searchError = e.message;
     }
   }
   const suspended = caller.account.suspended;
@@ -47,6 +65,9 @@ export default async function NewReportPage({ searchParams }: { searchParams: Pr
       />
       <Card>
         <NewReportForm key={input} defaultValue={input} error={error} />
+      </Card>
+      <Card title="¿No tenés el CUIT? Buscalo por nombre" className="mt-6">
+        <NameSearch query={nombre} results={found} error={searchError} />
       </Card>
       {result && (
         <Card

@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/ui/skeleton";
+
+export default function Loading() {
+  return <PageSkeleton cards={2} cardHeight="h-72" label="Cargando…" />;
+}
