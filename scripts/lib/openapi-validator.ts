@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 const DOC_ID = "served-openapi";
 
 /**
- * OpenAPI 3.0 schema objects as JSON Schema (as tests/helpers/openapi.ts does for the in-process document):
+ * OpenAPI 3.0 schema objects as JSON Schema:
  * `nullable: true` becomes "or null", draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers,
  * `discriminator` and `example` are documentation only, and references point into the document.
  */
@@ -47,7 +47,7 @@ export interface ObservedResponse {
  */
 export type ContractValidator = (method: string, pathname: string, res: ObservedResponse) => string[];
 
-export function contractValidator(doc: OpenApiDocument): ContractValidator {
+export function contractValidator(doc: OpenApiDocument, options: { ignoreUnknownPaths?: boolean } = {}): ContractValidator {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: DOC_ID, components: { schemas: toJsonSchema(doc.components.schemas) } });
@@ -59,6 +59,7 @@ export function contractValidator(doc: OpenApiDocument): ContractValidator {
 
   return (method, pathname, res) => {
     const template = templates.find((t) => t.regex.test(pathname))?.path;
+    if (!template && options.ignoreUnknownPaths) return [];
     const operation = template ? doc.paths[template]?.[method.toLowerCase()] : undefined;
     if (!template || !operation) return [`${method} ${pathname} is not an operation of the document`];
     const key = `${method} ${template} ${res.status}`;
