@@ -31,8 +31,9 @@ interface Published {
 }
 const published: Published[] = [];
 
-async function fetchFile(datasetId: string, format: "parquet" | "csv"): Promise<string> {
-  const link = await call(snapshot, `/v1/datasets/${datasetId}/snapshot?format=${format}`, { headers: admin, params: { id: datasetId } });
+/** The file of the snapshot the detail describes: by its date, so that a publication running beside this test does not swap it. */
+async function fetchFile(datasetId: string, format: "parquet" | "csv", fecha: string): Promise<string> {
+  const link = await call(snapshot, `/v1/datasets/${datasetId}/snapshot?format=${format}&fecha=${fecha}`, { headers: admin, params: { id: datasetId } });
   expect(link.status).toBe(200);
   const file = await download(link.body.url as string);
   expect(file.status).toBe(200);
@@ -68,7 +69,7 @@ beforeAll(async () => {
     }
     const res = await call(detail, `/v1/datasets/${id}`, { headers: admin, params: { id } });
     const files: Published["files"] = {};
-    for (const format of demo.formats) files[format] = await fetchFile(id, format);
+    for (const format of demo.formats) files[format] = await fetchFile(id, format, (res.body as DatasetDetail).snapshot_date!);
     published.push({ demoId: demo.id, detail: res.body as DatasetDetail, files });
   }
 }, 180_000);

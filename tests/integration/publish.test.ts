@@ -5,13 +5,14 @@ import { and, eq } from "drizzle-orm";
 import { parquetMetadata, parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { createDb, getDb } from "@/db/client";
+import { createDb, getDb, type Db } from "@/db/client";
 import { datasets, datasetSnapshots, snapshotFiles, sourceSnapshots, srcCrediticio, srcIdentidad, srcScreening } from "@/db/schema";
 import { csvExpression, tableColumns } from "@/lib/catalog/columns";
 import { copyCsv, copyRows, sourceSnapshotQuery } from "@/lib/catalog/row-stream";
 import { padron } from "@/lib/catalog/demo/arca";
 import { deudoresHistorico } from "@/lib/catalog/demo/bcra";
 import { sanciones } from "@/lib/catalog/demo/sanciones";
+import { upsertDataset } from "@/lib/catalog/define";
 import { publishDataset } from "@/lib/catalog/publish";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -20,6 +21,7 @@ import { createLocalStorage } from "@/lib/storage/local";
 import { createS3Storage } from "@/lib/storage/s3";
 import { objectSigningKey } from "@/lib/storage/signing";
 import { runCli } from "../helpers/cli";
+import { freshDatabase } from "./engine-fixtures";
 import { cuitFrom, defineDataset, loadCrediticio, registerView, testId, uniqueOldDay } from "../helpers/catalog";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-publish-"));
@@ -144,15 +146,29 @@ describe("publication from a source table", () => {
   /** `base` moved by `days`, as AAAA-MM-DD. */
   const shift = (base: string, days: number) => new Date(Date.parse(`${base}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-  async function snapshot(source: "screening" | "identidad", feed: string, day: string): Promise<number> {
-    const [snap] = await (await getDb()).insert(sourceSnapshots).values({ source, feed, snapshotDate: day, fileName: "test" }).returning();
+  async function snapshot(db: Db, source: "screening" | "identidad", feed: string, day: string): Promise<number> {
+    const [snap] = await db.insert(sourceSnapshots).values({ source, feed, snapshotDate: day, fileName: "test" }).returning();
     return snap.id;
   }
 
-  it("publishes the rows of every current feed of a multi-feed source, dated the newest of them", async () => {
-    const db = await getDb();
+  /**
+   * On a database of its own: feeds that the demo does not have would otherwise become current in the suite's
+   * database for every other test running beside this one (the engine, the demo catalog).
+   */
+  async function onFreshDatabase(fn: (db: Db) => Promise<void>): Promise<void> {
+    const fresh = await freshDatabase();
+    const sql = postgres(fresh.url, { max: 4, onnotice: () => {} });
+    try {
+      await fn(createDb(sql));
+    } finally {
+      await sql.end({ timeout: 5 });
+      await fresh.drop();
+    }
+  }
+
+  it("publishes the rows of every current feed of a multi-feed source, dated the newest of them", () => onFreshDatabase(async (db) => {
     const id = testId("screening");
-    await defineDataset({ id, engine_source: "screening" }, sanciones);
+    await upsertDataset(db, { ...sanciones, id, engine_source: "screening" });
     const day = uniqueOldDay();
     // Each list has its own date; OFAC's older snapshot is replaced by its newer one; one feed is newer than `day`.
     const feeds = [
@@ -164,7 +180,7 @@ describe("publication from a source table", () => {
       ["un", shift(day, 1), 5],
     ] as const;
     for (const [feed, date, rows] of feeds) {
-      const snapshotId = await snapshot("screening", feed, date);
+      const snapshotId = await snapshot(db, "screening", feed, date);
       await db.insert(srcScreening).values(
         Array.from({ length: rows }, (_, i) => ({
           snapshotId,
@@ -191,15 +207,14 @@ describe("publication from a source table", () => {
     );
     // A day on which no feed has a snapshot is not a snapshot of the source.
     await expect(publishDataset(db, id, { snapshotDate: shift(day, -4) })).rejects.toMatchObject({ code: "sin_datos_de_fuente" });
-  });
+  }));
 
-  it("publishes both padrones of identidad, dated the newer", async () => {
-    const db = await getDb();
+  it("publishes both padrones of identidad, dated the newer", () => onFreshDatabase(async (db) => {
     const id = testId("identidad");
-    await defineDataset({ id, engine_source: "identidad" }, padron);
+    await upsertDataset(db, { ...padron, id, engine_source: "identidad" });
     const day = uniqueOldDay();
     for (const [feed, date, from] of [["arca-padron", shift(day, -7), 100], ["bcra-padron", day, 200]] as const) {
-      const snapshotId = await snapshot("identidad", feed, date);
+      const snapshotId = await snapshot(db, "identidad", feed, date);
       await db.insert(srcIdentidad).values(
         Array.from({ length: 3 }, (_, i) => ({ snapshotId, cuit: cuitFrom(from + i), denominacion: `${feed} ${i}`, tipoPersona: "JURIDICA", estadoClave: "ACTIVO" })),
       );
@@ -209,7 +224,7 @@ describe("publication from a source table", () => {
     const bytes = fs.readFileSync(objectPath(published.files.parquet!.object_key));
     const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
     expect(rows.map((r) => r.denominacion as string).sort()).toEqual([0, 1, 2].flatMap((i) => [`arca-padron ${i}`, `bcra-padron ${i}`]).sort());
-  });
+  }));
 
   it("refuses a source with no snapshot of the requested date", async () => {
     const id = testId("nodata");
