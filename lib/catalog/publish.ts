@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, inArray, lte } from "drizzle-orm";
@@ -62,6 +62,11 @@ interface Job {
   /** The CSV as Postgres writes it, for database sources; otherwise it is written from `rows`. */
   csv?: () => AsyncIterable<Uint8Array>;
   snapshotId?: number;
+  /**
+   * The snapshot's folder in the store: its id and a random tag, so that a key is never written twice, even by two
+   * databases that share one store (their snapshot ids both count from 1).
+   */
+  folder?: string;
   written?: WrittenSnapshot;
   keys: Partial<Record<SnapshotFormat, string>>;
   manifest?: { key: string; sizeBytes: number; sha256: string };
@@ -177,8 +182,8 @@ async function planJobs(db: Db, dataset: Dataset, options: PublishOptions): Prom
   throw invalid(`${dataset.id} has no source table; publish it from a file with --file.`);
 }
 
-const objectKey = (job: Job, format: SnapshotFormat) => `datasets/${job.dataset.id}/${job.snapshotId}/${job.dataset.id}-${job.date}.${format}`;
-const manifestKey = (job: Job) => `datasets/${job.dataset.id}/${job.snapshotId}/${MANIFEST_NAME}`;
+const objectKey = (job: Job, format: SnapshotFormat) => `${job.folder}/${job.dataset.id}-${job.date}.${format}`;
+const manifestKey = (job: Job) => `${job.folder}/${MANIFEST_NAME}`;
 
 function translate(err: unknown, file?: string): unknown {
   if (err instanceof FileInputError) return new ApiError(400, "archivo_invalido", { text: `${path.basename(file ?? "")}: ${err.message}` });
@@ -250,6 +255,7 @@ export async function publishDataset(db: Db, datasetId: string, options: Publish
       .values({ datasetId: job.dataset.id, snapshotDate: job.date, status: "publishing" })
       .returning({ id: datasetSnapshots.id });
     job.snapshotId = row.id;
+    job.folder = `datasets/${job.dataset.id}/${row.id}-${randomBytes(4).toString("hex")}`;
   }
   const dir = path.join(env().dataDir, "tmp", `publish-${randomUUID()}`);
   const uploaded: string[] = [];
