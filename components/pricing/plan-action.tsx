@@ -24,7 +24,7 @@ export function PlanAction({ plan, plans, viewer }: { plan: PlanPrice; plans: Pl
   if (viewer.current === undefined) {
     return (
       <div className="mt-5">
-        <Link href="/signup" className={buttonClass(free ? "primary" : "secondary", "md", "w-full")}>
+        <Link href="/signup" className={buttonClass(free ? "primary" : "secondary", "md", "w-full text-center whitespace-normal!")}>
           {free ? "Empezar gratis" : `Empezar en Free y pedir ${name}`}
         </Link>
         {!free && <p className="mt-2 text-xs text-slate-600">Tu cuenta empieza en Free. Desde esta página pedís {name} y ventas te escribe para el pago.</p>}

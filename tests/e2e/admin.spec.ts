@@ -25,23 +25,25 @@ test("an admin loads balance and suspends an account; the customer sees both and
   await expect(audit.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("units: 400");
   await expect(audit.getByRole("row").filter({ hasText: "Suspensión" })).toContainText(DEMO_ADMIN.email);
 
-  // The customer: the load is in the purchased pocket and the ledger; the suspension stops new actions.
+  // The customer: while suspended, every page of the account answers with the suspension, as the API does.
   await page.goto("/cuenta/saldo");
-  await expect(page.getByRole("region", { name: "Comprado" })).toContainText("2 informes nuevos");
-  await expect(page.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("bonificación de bienvenida");
-  await expect(page.getByText("Tu cuenta está suspendida")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Tu cuenta está suspendida", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Comprado" })).toHaveCount(0);
   await page.goto("/cuenta/claves");
-  await page.getByLabel("Nombre de la clave").fill("no debería");
-  await page.getByRole("button", { name: "Crear clave" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "suspendida" })).toContainText("La cuenta está suspendida");
-  await expect(page.locator("tr[data-key-id]")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Tu cuenta está suspendida", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Crear clave" })).toHaveCount(0);
 
-  // Reactivated, the same action works.
+  // Reactivated: the load is in the purchased pocket and the ledger, and the same action works.
   await admin.getByRole("button", { name: "Reactivar cuenta" }).click();
   await admin.getByRole("dialog", { name: "¿Reactivar la cuenta?" }).getByRole("button", { name: "Reactivar" }).click();
   await expect(admin.getByText("Activa", { exact: true })).toBeVisible();
   await expect(audit.getByRole("row").filter({ hasText: "Reactivación" })).toContainText(DEMO_ADMIN.email);
   await adminContext.close();
+  await page.goto("/cuenta/saldo");
+  await expect(page.getByRole("region", { name: "Comprado" })).toContainText("2 informes nuevos");
+  await expect(page.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("bonificación de bienvenida");
+  await page.goto("/cuenta/claves");
+  await page.getByLabel("Nombre de la clave").fill("después de reactivar");
   await page.getByRole("button", { name: "Crear clave" }).click();
   await expect(page.getByTestId("new-api-key")).toBeVisible();
 });
