@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
+import { users } from "@/db/schema";
 import { authSecret } from "@/lib/auth/secret";
 import { DEMO_KINDS } from "@/lib/catalog/demo";
 import type { Drill } from "./lib/context";
@@ -48,7 +50,10 @@ export const isolation: Drill = {
     report.check("(control) account B generates a report of its own", ownB.status === 200 && !!ownB.json?.informe_id);
 
     const secret = authSecret();
-    const session = { cookie: `next-auth.session-token=${await encode({ token: { uid: "usr_drill", acc: b.accountId, email: b.email }, secret })}` };
+    // B's own user: a session names a user that exists in its account, signed in now.
+    const [userB] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.accountId, b.accountId)).limit(1);
+    const token = { uid: userB.id, acc: b.accountId, email: b.email, sat: Date.now() };
+    const session = { cookie: `next-auth.session-token=${await encode({ token, secret })}` };
     const missing = await call(b.key, `/v1/reports/inf_${"0".repeat(17)}`);
     const malformed = await call(b.key, "/v1/reports/not-an-id");
     report.check("a missing and a malformed report id give the same 404 body", missing.status === 404 && malformed.text === missing.text, missing.text);
