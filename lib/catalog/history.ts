@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { parsePagedQuery } from "@/lib/http/paging";
 import { historyQuerySchema, type SnapshotHistory, type SnapshotHistoryItem } from "@/lib/schemas/catalog";
 import { DATASET_ID_PATTERN } from "./define";
 import { datasetNotFound } from "./detail";
@@ -11,24 +12,8 @@ import { visibleTo, type Viewer } from "./visibility";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `limit` (1..50, default 10) and `offset` (>= 0) of the history, with the report list's rules and messages. */
-export function parseHistoryQuery(params: URLSearchParams): { limit: number; offset: number } {
-  const raw = { limit: params.get("limit") ?? undefined, offset: params.get("offset") ?? undefined };
-  for (const name of ["limit", "offset"] as const) {
-    const value = raw[name];
-    if (value !== undefined && !/^\d+$/.test(value.trim())) {
-      throw new ApiError(400, "parametro_invalido", {
-        text: `El parámetro ${name} debe ser un número entero${name === "limit" ? " entre 1 y 50" : " mayor o igual a 0"}.`,
-        extra: { parameter: name },
-      });
-    }
-  }
-  const parsed = historyQuerySchema.safeParse(raw);
-  if (!parsed.success) {
-    const name = String(parsed.error.issues[0].path[0]);
-    throw new ApiError(400, "parametro_invalido", { text: `El parámetro ${name} está fuera de rango${name === "limit" ? " (1 a 50)" : ""}.`, extra: { parameter: name } });
-  }
-  return parsed.data;
-}
+export const parseHistoryQuery = (params: URLSearchParams): { limit: number; offset: number } =>
+  parsePagedQuery(historyQuerySchema, { limit: params.get("limit") ?? undefined, offset: params.get("offset") ?? undefined });
 
 /** `fecha=YYYY-MM-DD`, a real calendar day; absent means the current snapshot. */
 export function parseSnapshotDate(value: string | null): string | undefined {

@@ -1,5 +1,6 @@
 import { validateCuit } from "@/lib/cuit";
 import { ApiError } from "@/lib/http/errors";
+import { parsePagedQuery } from "@/lib/http/paging";
 import { listQuerySchema } from "@/lib/schemas/reports";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,32 +40,15 @@ export function parseQuoteCuit(value: string | null): string {
 
 /** `limit` (1..50, default 10), `offset` (>= 0, default 0) and the `cuit` substring of GET /v1/reports. */
 export function parseListQuery(params: URLSearchParams): { cuit?: string; limit: number; offset: number } {
-  const raw = {
+  const query = parsePagedQuery(listQuerySchema, {
     cuit: params.get("cuit") ?? undefined,
     limit: params.get("limit") ?? undefined,
     offset: params.get("offset") ?? undefined,
-  };
-  for (const name of ["limit", "offset"] as const) {
-    const value = raw[name];
-    if (value !== undefined && !/^\d+$/.test(value.trim())) {
-      throw new ApiError(400, "parametro_invalido", {
-        text: `El parámetro ${name} debe ser un número entero${name === "limit" ? " entre 1 y 50" : " mayor o igual a 0"}.`,
-        extra: { parameter: name },
-      });
-    }
-  }
-  const parsed = listQuerySchema.safeParse(raw);
-  if (!parsed.success) {
-    const name = String(parsed.error.issues[0].path[0]);
-    throw new ApiError(400, "parametro_invalido", {
-      text: `El parámetro ${name} está fuera de rango${name === "limit" ? " (1 a 50)" : ""}.`,
-      extra: { parameter: name },
-    });
-  }
-  let cuit = parsed.data.cuit?.replace(/[-\s]/g, "");
+  });
+  let cuit = query.cuit?.replace(/[-\s]/g, "");
   if (cuit !== undefined && !/^\d*$/.test(cuit)) {
     throw new ApiError(400, "parametro_invalido", { text: "El filtro cuit admite solo dígitos y guiones.", extra: { parameter: "cuit" } });
   }
   if (cuit === "") cuit = undefined;
-  return { cuit, limit: parsed.data.limit, offset: parsed.data.offset };
+  return { cuit, limit: query.limit, offset: query.offset };
 }
