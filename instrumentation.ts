@@ -3,4 +3,5 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { boot } = await import("./lib/boot");
   boot();
+  (await import("./lib/boot-banner")).printBootBanner();
 }

@@ -187,6 +187,8 @@ async function measureEndpoints(o: ApiOptions, server: NextServer, pool: Awaited
     results.rows.push(combine([bares], 1)[0], ...combine(rounds));
   }
   results.exhausted = [...rotation.exhausted];
+  const targets = targetLines(results);
+  if (targets.length) console.log(`\ntargets against the bare route (load average ${loadAverage()}):\n${targets.map((l) => `  ${l}`).join("\n")}\n`);
 }
 
 /**
@@ -235,6 +237,43 @@ export async function measureApi(o: ApiOptions): Promise<ApiResults> {
     await closeDatabase(o.dataDir);
   }
   return results;
+}
+
+interface Target {
+  endpoint: string;
+  connections: number;
+  /** `rps`: req/s as a share of the bare route's, at least `bound`; `p50`: p50 over the bare route's, at most `bound`. */
+  measure: "rps" | "p50";
+  bound: number;
+}
+
+/** The API's targets against the bare route (issue 14, item 7), checked by every run that measures them. */
+export const API_TARGETS: Target[] = [
+  { endpoint: "GET /v1/reports/{id}", connections: 16, measure: "rps", bound: 0.6 },
+  { endpoint: "GET /v1/reports/{id}", connections: 1, measure: "p50", bound: 1.5 },
+  { endpoint: "GET /v1/balance", connections: 16, measure: "rps", bound: 0.6 },
+  { endpoint: "POST /v1/reports (nuevo)", connections: 16, measure: "rps", bound: 0.25 },
+  { endpoint: "POST /v1/reports (actualizacion)", connections: 16, measure: "rps", bound: 0.25 },
+];
+
+/** One line per target this run measured: the figure, its ratio to the bare route, the target, PASS or MISS. */
+export function targetLines(r: ApiResults): string[] {
+  const lines: string[] = [];
+  for (const t of API_TARGETS) {
+    const row = r.rows.find((x) => x.endpoint === t.endpoint && x.connections === t.connections);
+    const bare = r.rows.find((x) => x.endpoint === "GET /bench/bare" && x.connections === t.connections);
+    if (!row || !bare) continue;
+    const head = `${t.endpoint.padEnd(34)} ${String(t.connections).padStart(2)} conn`;
+    if (t.measure === "rps") {
+      const ok = row.ratio >= t.bound;
+      lines.push(`${head}  req/s ${fmtInt(row.rps)} = ${spreadPct(row)} of bare's ${fmtInt(bare.rps)}  target >= ${fmtPct(t.bound)}  ${ok ? "PASS" : "MISS"}`);
+    } else {
+      const ratio = row.p50 / bare.p50;
+      const ok = ratio <= t.bound;
+      lines.push(`${head}  p50 ${fmtMs(row.p50)} = ${ratio.toFixed(2)}x bare's ${fmtMs(bare.p50)}  target <= ${t.bound}x  ${ok ? "PASS" : "MISS"}`);
+    }
+  }
+  return lines;
 }
 
 /** The ratio with its spread over the rounds: 52% (48-57%). */

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb, type Db } from "@/db/client";
+import { installBootSeed } from "@/lib/demo/boot-seed";
 import { stopEmbedded } from "@/db/embedded";
 import { localDay, now } from "@/lib/clock";
 import { runEngine } from "@/lib/engine";
 import { companyCuit, personCuil, RANGES } from "@/lib/sources/demo/entities";
 import { generateDemoFiles } from "@/lib/sources/demo/generate";
 import { Prng } from "@/lib/sources/demo/prng";
-import { loadSourceFile } from "@/lib/sources/load";
-import { SOURCE_NAMES } from "@/lib/sources/registry";
+import { loadDemoFiles } from "@/lib/sources/demo/load-demo";
 import { currentSnapshot } from "@/lib/sources/snapshots";
 import { option } from "@/scripts/lib/args";
 
@@ -26,15 +26,13 @@ async function loadUniverse(db: Db, cuits: number, dataDir: string): Promise<voi
     let t = performance.now();
     const demo = generateDemoFiles(dir, { cuits, today: localDay(now()) });
     const generated = performance.now() - t;
-    const bytes = SOURCE_NAMES.reduce((s, n) => s + fs.statSync(demo.files[n].file).size, 0);
-    console.log(`generated ${fmt(cuits)} CUITs as 8 CSV files (${(bytes / 1024 / 1024).toFixed(0)} MB) in ${(generated / 1000).toFixed(1)} s`);
+    const bytes = demo.steps.flatMap((s) => s.files).reduce((n, f) => n + fs.statSync(f).size, 0);
+    console.log(`generated ${fmt(cuits)} CUITs in the published layouts (${(bytes / 1024 / 1024).toFixed(0)} MB) in ${(generated / 1000).toFixed(1)} s`);
     t = performance.now();
     let rows = 0;
-    for (const source of SOURCE_NAMES) {
-      const { file, snapshotDate } = demo.files[source];
-      const r = await loadSourceFile(db, { source, file, snapshotDate });
+    for (const r of await loadDemoFiles(db, demo)) {
       rows += r.rows;
-      console.log(`  ${source.padEnd(13)} ${fmt(r.rows).padStart(10)} rows  ${(r.ms / 1000).toFixed(1).padStart(5)} s`);
+      console.log(`  ${r.source.padEnd(13)} ${r.format.padEnd(17)} ${fmt(r.rows).padStart(10)} rows  ${(r.ms / 1000).toFixed(1).padStart(5)} s`);
     }
     const loaded = performance.now() - t;
     console.log(`loaded ${fmt(rows)} rows in ${(loaded / 1000).toFixed(1)} s (${fmt(Math.round(rows / (loaded / 1000)))} rows/s)`);
@@ -100,6 +98,7 @@ export async function run(args: string[]): Promise<void> {
   if (!process.env.DATABASE_URL) process.env.DATA_DIR = path.resolve(option(args, "data-dir") ?? ".data-bench-engine");
   process.env.LOG_LEVEL ??= "warn";
   try {
+    installBootSeed();
     let t = performance.now();
     const db = await getDb();
     console.log(`database: ${process.env.DATABASE_URL ? "DATABASE_URL" : `embedded in ${process.env.DATA_DIR}`} (boot ${Math.round(performance.now() - t)} ms)`);

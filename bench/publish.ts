@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/db/client";
+import { installBootSeed } from "@/lib/demo/boot-seed";
 import { stopEmbedded } from "@/db/embedded";
 import { sourceSnapshots } from "@/db/schema";
 import { publishDataset } from "@/lib/catalog/publish";
@@ -29,6 +30,7 @@ export async function run(args: string[]): Promise<void> {
   process.env.LOG_LEVEL ??= "warn";
   try {
     let t = performance.now();
+    installBootSeed();
     const db = await getDb();
     console.log(`boot (migrations, demo seed): ${Math.round(performance.now() - t)} ms`);
 

@@ -5,7 +5,9 @@ import postgres from "postgres";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startEmbedded } from "./embedded";
+import { closeListeners, dispatchNotice } from "./notify";
 import * as schema from "./schema";
+import { seedPlans } from "./seed";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -20,7 +22,19 @@ interface Connection {
 /** Any number above is fine as long as every process uses the same one. */
 const BOOT_LOCK = 746_201;
 
-const cache = globalThis as unknown as { __legajoDb?: Promise<Connection> };
+/** What an empty database gets at boot, run on the boot connection inside the boot lock. */
+export type Seed = (db: Db) => Promise<void>;
+
+const cache = globalThis as unknown as { __legajoDb?: Promise<Connection>; __legajoSeed?: Seed };
+
+/**
+ * The seed the first `getDb()` of this process runs on an empty database. The data layer knows only the plans and
+ * packs (./seed); the demo lives in lib/demo and its boot (lib/demo/boot-seed.ts) installs it here. Kept on
+ * globalThis so that every bundle of the server sees the one the boot installed.
+ */
+export function setBootSeed(seed: Seed): void {
+  cache.__legajoSeed = seed;
+}
 
 /** Shown in pg_stat_activity; the CLI names itself so that it can tell its own connections from a server's. */
 let applicationName = "legajo";
@@ -40,7 +54,7 @@ export async function ensureDatabase(): Promise<string> {
  * Runs the migrations and, on an empty database, the demo seed. A session advisory lock on a dedicated
  * connection makes concurrent boots of several processes take turns.
  */
-export async function migrateAndSeed(url: string, seed?: (db: Db) => Promise<void>): Promise<void> {
+export async function migrateAndSeed(url: string, seed?: Seed): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(${BOOT_LOCK})`;
@@ -55,13 +69,12 @@ export async function migrateAndSeed(url: string, seed?: (db: Db) => Promise<voi
 
 async function connect(): Promise<Connection> {
   const url = await ensureDatabase();
-  const { seedDemo, seedPlans } = await import("./seed");
-  // A production database never gets the demo accounts, whose passwords are published, unless asked to.
   const e = env();
-  await migrateAndSeed(url, (e.SEED_DEMO ?? !e.DATABASE_URL) ? seedDemo : seedPlans);
-  const sql = postgres(url, {
+  await migrateAndSeed(url, cache.__legajoSeed ?? seedPlans);
+  const sql: postgres.Sql = postgres(url, {
     max: e.DATABASE_POOL_SIZE,
-    onnotice: () => {},
+    // The auth triggers' notices (db/notify.ts): this process hears its own changes before the statement returns.
+    onnotice: (notice) => dispatchNotice(sql, notice),
     // While the database is away, a request fails within seconds instead of queueing: postgres.js's default
     // reconnect backoff grows to 20 s with every failed connection of the pool, and a connect may take 30 s.
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
@@ -94,7 +107,11 @@ export async function getSql(): Promise<postgres.Sql> {
 export async function closeDb(): Promise<void> {
   const pending = cache.__legajoDb;
   cache.__legajoDb = undefined;
-  if (pending) await (await pending.catch(() => undefined))?.sql.end({ timeout: 5 });
+  const conn = pending && (await pending.catch(() => undefined));
+  if (!conn) return;
+  // The LISTEN connections built on the pool (db/notify.ts) are not the pool's own: they close first.
+  await closeListeners(conn.sql);
+  await conn.sql.end({ timeout: 5 });
 }
 
 /** Runs `fn` in the caller's transaction when it has one, otherwise in a new one. */

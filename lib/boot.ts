@@ -1,6 +1,7 @@
 import http from "node:http";
 import { getDb } from "@/db/client";
 import { signalEmbeddedStop } from "@/db/embedded";
+import { installBootSeed } from "@/lib/demo/boot-seed";
 import { env, EnvError } from "@/lib/env";
 import { PEER_HEADER } from "@/lib/http/client-ip";
 import { refuseUnknownMethod } from "@/lib/http/method-guard";
@@ -60,6 +61,7 @@ export function boot(): void {
     throw e;
   }
   stampEveryRequest();
+  installBootSeed();
   process.once("exit", signalEmbeddedStop);
   const started = performance.now();
   getDb().then(

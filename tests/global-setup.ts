@@ -30,7 +30,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const { seedDemo } = await import("@/db/seed");
+    const { seedDemo } = await import("@/lib/demo/seed");
     await migrateAndSeed(url, seedDemo);
   } catch (e) {
     // vitest skips the teardown of a setup that failed: the database this one started must not outlive it.

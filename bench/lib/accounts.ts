@@ -4,8 +4,9 @@ import type { BillingModel, PlanTier } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create";
 import { authenticateKey, createApiKey } from "@/lib/auth/api-keys";
 import { creditPurchased } from "@/lib/billing/credit";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import { generateReport } from "@/lib/reports/generate";
+import { OPERATOR } from "@/lib/audit/record";
 
 export interface ProvisionedAccount {
   accountId: string;
@@ -49,10 +50,10 @@ export async function provisionAccounts(db: Db, count: number, options: Provisio
     const created = await createAccount(
       db,
       { email, plan: options.plan ?? "ultimate", billing: options.billing ?? "balance", admin: options.admin ?? false },
-      "cli",
+      OPERATOR,
     );
     if (options.units) await creditPurchased(db, created.account_id, options.units, { kind: "operator_load", note: "bench" });
-    const { key } = await createApiKey(db, created.account_id, { name: "bench" });
+    const { key } = await createApiKey(db, created.account_id, { name: "bench" }, OPERATOR);
     const account: ProvisionedAccount = { accountId: created.account_id, email, key };
     if (options.reportCuits?.length) {
       const cuit = options.reportCuits[i % options.reportCuits.length];

@@ -1,4 +1,5 @@
 import { NavLink } from "@/components/layout/nav-link";
+import { ScrollHint } from "@/components/ui/scroll-hint";
 
 /** The admin console's sections, in menu order. */
 export const ADMIN_SECTIONS: { href: string; label: string; exact?: boolean }[] = [
@@ -11,14 +12,19 @@ export const ADMIN_SECTIONS: { href: string; label: string; exact?: boolean }[] 
   { href: "/admin/auditoria", label: "Auditoría" },
 ];
 
+/** On a phone the sections do not fit in one row: the row scrolls, and a fade with an arrow says so. */
 export function AdminNav() {
   return (
-    <nav aria-label="Administración" className="no-print mb-8 flex gap-1 overflow-x-auto border-b border-slate-200 pb-2">
-      {ADMIN_SECTIONS.map((s) => (
-        <NavLink key={s.href} href={s.href} exact={s.exact} className="whitespace-nowrap">
-          {s.label}
-        </NavLink>
-      ))}
+    <nav aria-label="Administración" className="no-print mb-8 border-b border-slate-200">
+      <ScrollHint className="pb-2">
+        <div className="flex gap-1 pr-8 sm:pr-0">
+          {ADMIN_SECTIONS.map((s) => (
+            <NavLink key={s.href} href={s.href} exact={s.exact} className="whitespace-nowrap">
+              {s.label}
+            </NavLink>
+          ))}
+        </div>
+      </ScrollHint>
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { COST } from "@/lib/billing/costs";
-import { formatDate, formatInt, plural } from "@/lib/web/format";
-import type { DailyUsage } from "@/lib/web/ledger";
+import { formatDate, formatInt, plural } from "@/components/format";
+import type { DailyUsage } from "@/lib/billing/ledger";
 
 const BAR = 10;
 const GAP = 2;
@@ -20,7 +20,7 @@ export function UsageChart({ data }: { data: DailyUsage[] }) {
   const summary =
     total === 0
       ? `Sin uso en los últimos ${data.length} días.`
-      : `En los últimos ${data.length} días usaste ${formatInt(total)} unidades, el equivalente a ${plural(Math.floor(total / COST.nuevo), "informe nuevo", "informes nuevos")}. El día de más uso fue el ${dayLabel(peak.day)}, con ${formatInt(peak.units)} unidades.`;
+      : `En los últimos ${data.length} días usaste ${plural(total, "unidad", "unidades")}, el equivalente a ${plural(Math.floor(total / COST.nuevo), "informe nuevo", "informes nuevos")}. El día de más uso fue el ${dayLabel(peak.day)}, con ${plural(peak.units, "unidad", "unidades")}.`;
   return (
     <figure>
       <div className="flex gap-2">
@@ -39,7 +39,7 @@ export function UsageChart({ data }: { data: DailyUsage[] }) {
             const h = d.units === 0 ? 0 : Math.max(1.5, (d.units / max) * HEIGHT);
             return (
               <rect key={d.day} x={i * (BAR + GAP) + GAP / 2} y={HEIGHT - h} width={BAR} height={h} className="fill-brand-600">
-                <title>{`${dayLabel(d.day)}: ${formatInt(d.units)} unidades`}</title>
+                <title>{`${dayLabel(d.day)}: ${plural(d.units, "unidad", "unidades")}`}</title>
               </rect>
             );
           })}

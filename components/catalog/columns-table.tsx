@@ -1,3 +1,4 @@
+import { InlineMarkdown } from "@/components/ui/markdown";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { DatasetColumn } from "@/lib/schemas/catalog";
 
@@ -28,7 +29,9 @@ export function ColumnsTable({ columns }: { columns: DatasetColumn[] }) {
               {c.nullable === false && <span className="block font-sans text-slate-600">obligatoria</span>}
             </td>
             <td className={tdClass}>{c.unit ?? "—"}</td>
-            <td className={`${tdClass} min-w-56`}>{c.description}</td>
+            <td className={`${tdClass} min-w-56`}>
+              <InlineMarkdown text={c.description} />
+            </td>
             <td className={`${tdClass} font-mono text-xs break-all`}>{sample(c.sample_value)}</td>
           </tr>
         ))}

@@ -1,3 +1,4 @@
+import { InlineMarkdown } from "@/components/ui/markdown";
 import Link from "next/link";
 import type { DatasetSummary } from "@/lib/schemas/catalog";
 import { TagLinks } from "./tag-links";
@@ -13,7 +14,11 @@ export function DatasetCard({ dataset }: { dataset: DatasetSummary }) {
         </Link>
       </h3>
       <p className="mt-1 text-sm text-slate-600">{meta}</p>
-      {dataset.description && <p className="mt-3 text-slate-700">{dataset.description}</p>}
+      {dataset.description && (
+        <p className="mt-3 text-slate-700">
+          <InlineMarkdown text={dataset.description} />
+        </p>
+      )}
       <div className="mt-3">
         <TagLinks tags={dataset.tags} label={`Etiquetas de ${dataset.name}`} />
       </div>

@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import type { SnapshotFormat } from "@/db/schema";
 import type { CsvQuota } from "@/lib/catalog/csv-quota";
 import { includesFormat, type WebDownloadRights } from "@/lib/catalog/web-downloads";
-import { formatBytes, formatDay, formatInt } from "@/lib/web/format";
+import { formatBytes, formatDay, formatInt } from "@/components/format";
 import { CountedDownload } from "./counted-download";
 
 /** Who is looking, as far as downloads go. */

@@ -1,7 +1,7 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { SnapshotHistoryItem } from "@/lib/schemas/catalog";
-import { formatBytes, formatDateTime, formatDay, formatInt } from "@/lib/web/format";
+import { formatBytes, formatDateTime, formatDay, formatInt } from "@/components/format";
 
 const LABEL: Record<SnapshotHistoryItem["archivos"][number]["formato"], string> = { parquet: "Parquet", csv: "CSV", manifest: "Manifiesto" };
 

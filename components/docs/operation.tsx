@@ -17,17 +17,26 @@ export function MethodBadge({ method }: { method: string }) {
   return <Badge tone={method === "GET" ? "info" : "success"}>{method}</Badge>;
 }
 
-export function Operation({ op, curl }: { op: OperationView; curl: string }) {
+/** The Spanish summary of an operation when the page has one, else the document's English one. */
+export const operationSummary = (op: OperationView, text?: { resumen: string } | null) => (text ? { text: text.resumen, lang: undefined } : { text: op.summary, lang: "en" });
+
+/**
+ * One operation: its method and path (the heading), what it does in Spanish (or the document's English when the
+ * page has no translation), authentication and parameters; the responses and the curl example fold away, so the
+ * reference reads as a list of operations rather than one very long page.
+ */
+export function Operation({ op, curl, text }: { op: OperationView; curl: string; text?: { resumen: string; descripcion: string } | null }) {
+  const summary = operationSummary(op, text);
   return (
     <section id={operationAnchor(op)} aria-labelledby={`${operationAnchor(op)}-t`} className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 id={`${operationAnchor(op)}-t`} className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
         <MethodBadge method={op.method} />
         <code className="font-mono text-base break-all">{op.path}</code>
       </h3>
-      <p lang="en" className="mt-1 font-medium text-slate-800">
-        {op.summary}
+      <p lang={summary.lang} className="mt-1 font-medium text-slate-800">
+        {summary.text}
       </p>
-      <RichText text={op.description} className="mt-3 text-sm text-slate-700" />
+      {text ? <RichText text={text.descripcion} lang="es" className="mt-3 text-sm text-slate-700" /> : <RichText text={op.description} className="mt-3 text-sm text-slate-700" />}
       <p className="mt-3 text-sm text-slate-700">
         <strong>Autenticación:</strong> {AUTH_TEXT[op.auth]}
       </p>
@@ -71,8 +80,11 @@ export function Operation({ op, curl }: { op: OperationView; curl: string }) {
         </p>
       )}
 
-      <div className="mt-5">
-        <h4 className="mb-2 text-sm font-semibold text-slate-900">Respuestas</h4>
+      <details className="group mt-5">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline underline-offset-2">
+          Respuestas ({op.responses.map((r) => r.status).join(", ")})
+        </summary>
+        <div className="mt-2">
         <Table caption={`Respuestas de ${op.method} ${op.path}`}>
           <thead>
             <tr>
@@ -103,17 +115,18 @@ export function Operation({ op, curl }: { op: OperationView; curl: string }) {
             ))}
           </tbody>
         </Table>
-      </div>
+        </div>
+      </details>
 
-      <div className="mt-5">
-        <div className="mb-2 flex items-center justify-between gap-2">
-          <h4 className="text-sm font-semibold text-slate-900">Ejemplo</h4>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline underline-offset-2">Ejemplo con curl</summary>
+        <div className="mt-2 mb-2 flex justify-end">
           <CopyButton value={curl} label="Copiar comando" />
         </div>
         <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0} aria-label={`Ejemplo con curl de ${op.method} ${op.path}`}>
           <code>{curl}</code>
         </pre>
-      </div>
+      </details>
     </section>
   );
 }

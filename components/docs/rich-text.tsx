@@ -1,10 +1,13 @@
 import { Fragment } from "react";
 
-/** The document's descriptions: paragraphs separated by blank lines, `code` in backticks. Written in English. */
-export function RichText({ text, className = "" }: { text: string | null | undefined; className?: string }) {
+/**
+ * Descriptions: paragraphs separated by blank lines, `code` in backticks. The document's own text is English (the
+ * default `lang`); the page's Spanish text (app/(web)/docs/es.ts) passes lang="es".
+ */
+export function RichText({ text, className = "", lang = "en" }: { text: string | null | undefined; className?: string; lang?: "en" | "es" }) {
   if (!text) return null;
   return (
-    <div lang="en" className={`space-y-2 ${className}`}>
+    <div lang={lang === "en" ? "en" : undefined} className={`space-y-2 ${className}`}>
       {text.split(/\n{2,}/).map((paragraph, i) => (
         <p key={i}>
           {paragraph.split(/`([^`]+)`/).map((part, j) =>

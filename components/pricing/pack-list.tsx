@@ -1,6 +1,6 @@
 import type { InformeCuitPack } from "@/lib/schemas/billing";
 import { coverage } from "@/lib/billing/costs";
-import { formatArs, formatInt, plural } from "@/lib/web/format";
+import { formatArs, plural } from "@/components/format";
 
 /** The packs of purchased balance, each in reports and updates and with its price per report. */
 type Pack = InformeCuitPack & { id?: string };
@@ -18,7 +18,7 @@ export function PackList<P extends Pack>({ packs, children }: { packs: P[]; chil
               {plural(c.informes_nuevos, "informe nuevo", "informes nuevos")} o {plural(c.actualizaciones, "actualización", "actualizaciones")}.{" "}
               <span className="text-slate-600">{formatArs(Math.round(pack.priceArs / pack.packSize))} por informe.</span>
             </p>
-            <p className="mt-1 text-xs text-slate-600">No vence. Se suma al cupo de tu plan. ({formatInt(pack.unidades)} unidades)</p>
+            <p className="mt-1 text-xs text-slate-600">No vence. Se suma al cupo de tu plan. ({plural(pack.unidades, "unidad", "unidades")})</p>
             {children && <div className="mt-4">{children(pack)}</div>}
           </li>
         );

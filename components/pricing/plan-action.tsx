@@ -2,7 +2,7 @@ import Link from "next/link";
 import { requestPlanAction } from "@/app/(web)/planes/actions";
 import { ActionForm } from "@/components/ui/action-form";
 import { buttonClass } from "@/components/ui/button";
-import { formatDate } from "@/lib/web/format";
+import { formatDate } from "@/components/format";
 import { planName, type PlanPrice } from "@/lib/web/plans";
 
 /** Who is looking at the plans, as far as their buttons go. */

@@ -1,4 +1,4 @@
-import { formatArs } from "@/lib/web/format";
+import { formatArs } from "@/components/format";
 import { planFeatures, planName, type PlanPrice } from "@/lib/web/plans";
 import { PlanAction, type PlanViewer } from "./plan-action";
 

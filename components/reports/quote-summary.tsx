@@ -2,8 +2,8 @@ import Link from "next/link";
 import { Stat } from "@/components/ui/stat";
 import { COST } from "@/lib/billing/costs";
 import type { QuoteResponse, ReportListItem } from "@/lib/schemas/reports";
-import { formatDateTime, formatInt, plural } from "@/lib/web/format";
-import { TIPO_ACCION } from "@/lib/web/report-labels";
+import { formatDateTime, plural } from "@/components/format";
+import { TIPO_ACCION } from "@/components/labels/reports";
 
 interface QuoteSummaryProps {
   quote: QuoteResponse;
@@ -23,8 +23,8 @@ export function QuoteSummary({ quote, previous, dailyCap }: QuoteSummaryProps) {
   const costHint = dailyCap
     ? "Tu cuenta tiene un tope de informes por día en lugar de saldo."
     : nuevo
-      ? `${formatInt(COST.nuevo)} unidades de tu saldo.`
-      : `${formatInt(COST.actualizacion)} unidades: la cuarta parte de un informe nuevo.`;
+      ? `${plural(COST.nuevo, "unidad", "unidades")} de tu saldo.`
+      : `${plural(COST.actualizacion, "unidad", "unidades")}: la cuarta parte de un informe nuevo.`;
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       <Stat

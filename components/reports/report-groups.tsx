@@ -2,12 +2,12 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatCuit } from "@/lib/cuit";
 import type { ReportGroup, ReportVersion } from "@/lib/reports/by-cuit";
-import { formatDateTime, formatInt } from "@/lib/web/format";
-import { REPORT_STATUS, TIPO_ACCION } from "@/lib/web/report-labels";
+import { formatDateTime, plural } from "@/components/format";
+import { REPORT_STATUS, TIPO_ACCION } from "@/components/labels/reports";
 
 /** What a version cost, in words: its kind and the units it took. */
 const costText = (v: ReportVersion): string =>
-  v.tipoAccion ? `${TIPO_ACCION[v.tipoAccion]} · ${v.costoUnidades === 0 ? "sin cargo" : `${formatInt(v.costoUnidades)} unidades`}` : "Sin cargo";
+  v.tipoAccion ? `${TIPO_ACCION[v.tipoAccion]} · ${v.costoUnidades === 0 ? "sin cargo" : `${plural(v.costoUnidades, "unidad", "unidades")}`}` : "Sin cargo";
 
 /**
  * The account's reports by CUIT: the latest report of each, how many versions it has and what the last one was and

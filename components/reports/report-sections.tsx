@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SECTION_KEYS, type SectionKey } from "@/lib/engine/types";
 import type { Sections } from "@/lib/schemas/sections";
-import { SECTION_NAME } from "@/lib/web/report-labels";
+import { SECTION_NAME } from "@/components/labels/reports";
 import { SectionFrame } from "./section-frame";
 import { ChequesSection } from "./sections/cheques";
 import { ComexSection } from "./sections/comex";

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { ReportListItem } from "@/lib/schemas/reports";
-import { formatDateTime } from "@/lib/web/format";
-import { REPORT_STATUS } from "@/lib/web/report-labels";
+import { formatDateTime } from "@/components/format";
+import { REPORT_STATUS } from "@/components/labels/reports";
 
 interface ReportTableProps<R extends ReportListItem> {
   items: R[];

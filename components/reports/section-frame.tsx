@@ -3,8 +3,8 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import type { Section } from "@/lib/schemas/sections";
-import { formatDay } from "@/lib/web/format";
-import { SECTION_STATUS } from "@/lib/web/report-labels";
+import { formatDay } from "@/components/format";
+import { SECTION_STATUS } from "@/components/labels/reports";
 
 interface SectionFrameProps {
   section: Section;

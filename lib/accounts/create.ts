@@ -6,7 +6,7 @@ import { accounts, balances, ledgerEntries, plans, users, type BillingModel, typ
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { localMonth, now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import { planTierSchema } from "@/lib/schemas/billing";
 import { HELD_PERIOD } from "./allotment-hold";
@@ -38,7 +38,7 @@ const seedAccountSchema = z.object(fields);
 
 export type NewAccount = z.input<typeof newAccountSchema>;
 
-const EMAIL_TAKEN = () => new ApiError(409, "email_registrado", { text: "Ya existe una cuenta con ese email." });
+const EMAIL_TAKEN = () => new DomainError("email_registrado", { text: "Ya existe una cuenta con ese email." });
 
 /** The Postgres error code of a failed query: drizzle wraps the driver's error and keeps it as `cause`. */
 function pgCode(e: unknown): string | undefined {
@@ -65,14 +65,14 @@ export async function createAccount(
     // zod's enum message does not say which field it is about; an unknown plan is named, as changePlan does.
     const text =
       issue.path[0] === "plan" ? `Plan desconocido: ${String(input.plan)}. Planes: ${planTierSchema.options.join(", ")}.` : issue.message;
-    throw new ApiError(400, "parametro_invalido", { text });
+    throw new DomainError("parametro_invalido", { text });
   }
   const { email, password, plan, admin, billing, name, verified } = parsed.data;
   const passwordHash = await hashPassword(password ?? randomBytes(32).toString("base64url"));
   return withTransaction(db, async (tx) => {
     const at = now();
     const [planRow] = await tx.select().from(plans).where(eq(plans.tier, plan));
-    if (!planRow) throw new ApiError(400, "parametro_invalido", { text: `El plan ${plan} no existe.` });
+    if (!planRow) throw new DomainError("parametro_invalido", { text: `El plan ${plan} no existe.` });
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (taken) throw EMAIL_TAKEN();
     const accountId = newId("account");

@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { withTransaction, type DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit, userActor } from "@/lib/audit/record";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { revokeSessions } from "@/lib/auth/revoke";
 import { throttle } from "@/lib/auth/throttle";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { passwordChangedMail } from "@/lib/mail/messages";
 import { RESET_REQUEST_PATH, sendAccountMail } from "./auth-mail";
 import { passwordProblems } from "./password-policy";
 
-/** Which form field an error of a password form belongs to (ApiError `extra.field`). */
+/** Which form field an error of a password form belongs to (DomainError `extra.field`). */
 export type PasswordField = "current" | "password" | "email";
 
-export const fieldError = (field: PasswordField, text: string) => new ApiError(400, "parametro_invalido", { text, extra: { field } });
+export const fieldError = (field: PasswordField, text: string) => new DomainError("parametro_invalido", { text, extra: { field } });
 
 /**
  * Changes a signed-in user's password: the current one must be right (a guess, so it is rate limited like a
@@ -29,7 +29,7 @@ export async function changePassword(
 ): Promise<{ email: string }> {
   await throttle("passwordChange", "account", userId);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new ApiError(401, "unauthenticated", { text: "Tu sesión terminó. Ingresá de nuevo para continuar." });
+  if (!user) throw new DomainError("unauthenticated", { text: "Tu sesión terminó. Ingresá de nuevo para continuar." });
   if (!(await verifyPassword(user.passwordHash, input.current))) throw fieldError("current", "La contraseña actual no es correcta.");
   const [problem] = passwordProblems(input.password, user.email);
   if (problem) throw fieldError("password", problem);
@@ -39,7 +39,7 @@ export async function changePassword(
     const at = now();
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeSessions(tx, user.id, at);
-    await recordAudit(tx, { email: user.email }, "user.password_change", user.accountId);
+    await recordAudit(tx, userActor(user), "user.password_change", user.accountId);
   });
   await sendAccountMail("changed", passwordChangedMail(user.email, `${origin}${RESET_REQUEST_PATH}`));
   return { email: user.email };

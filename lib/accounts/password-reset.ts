@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { withTransaction, type DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit, userActor } from "@/lib/audit/record";
 import { passwordBinding, readLink, type LinkCheck } from "@/lib/auth/email-link";
 import { hashPassword } from "@/lib/auth/passwords";
 import { revokeSessions } from "@/lib/auth/revoke";
 import { throttle } from "@/lib/auth/throttle";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { passwordResetMail } from "@/lib/mail/messages";
 import { releaseAllotment } from "./allotment-hold";
 import { resetLink, sendAccountMail } from "./auth-mail";
@@ -46,10 +46,10 @@ export async function checkResetLink(db: DbOrTx, token: string): Promise<LinkChe
  */
 export async function resetPassword(db: DbOrTx, token: string, password: string): Promise<{ email: string }> {
   const link = readLink("reset", token, now().getTime());
-  if (link.status === "expired") throw new ApiError(400, "enlace_vencido", { text: RESET_EXPIRED });
-  if (link.status === "invalid") throw new ApiError(400, "enlace_invalido", { text: RESET_INVALID });
+  if (link.status === "expired") throw new DomainError("enlace_vencido", { text: RESET_EXPIRED });
+  if (link.status === "invalid") throw new DomainError("enlace_invalido", { text: RESET_INVALID });
   const [user] = await db.select().from(users).where(eq(users.id, link.payload.u));
-  if (!user || passwordBinding(user.passwordHash) !== link.payload.b) throw new ApiError(400, "enlace_invalido", { text: RESET_INVALID });
+  if (!user || passwordBinding(user.passwordHash) !== link.payload.b) throw new DomainError("enlace_invalido", { text: RESET_INVALID });
   const [problem] = passwordProblems(password, user.email);
   if (problem) throw fieldError("password", problem);
   const passwordHash = await hashPassword(password);
@@ -60,10 +60,10 @@ export async function resetPassword(db: DbOrTx, token: string, password: string)
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? at })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
       .returning({ id: users.id });
-    if (!updated) throw new ApiError(400, "enlace_invalido", { text: RESET_INVALID });
+    if (!updated) throw new DomainError("enlace_invalido", { text: RESET_INVALID });
     await revokeSessions(tx, user.id, at);
     const granted = user.emailVerifiedAt ? 0 : await releaseAllotment(tx, user.accountId, at);
-    await recordAudit(tx, { email: user.email }, "user.password_reset", user.accountId, { granted });
+    await recordAudit(tx, userActor(user), "user.password_reset", user.accountId, { granted });
     return { email: user.email };
   });
 }

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { throttle } from "@/lib/auth/throttle";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { alreadyRegisteredMail } from "@/lib/mail/messages";
 import { RESET_REQUEST_PATH, sendAccountMail, sendVerificationMail } from "./auth-mail";
 import { createAccount, emailSchema } from "./create";
 import { passwordSchema, refinePassword } from "./password-policy";
+import { userActor } from "@/lib/audit/record";
 
 export const signUpSchema = z
   .object({
@@ -28,12 +29,12 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export async function signUp(db: DbOrTx, input: SignUpInput, request: { ip: string; origin: string }): Promise<{ email: string }> {
   await throttle("signup", "ip", request.ip);
   const parsed = signUpSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError(400, "parametro_invalido", { text: parsed.error.issues[0].message });
+  if (!parsed.success) throw new DomainError("parametro_invalido", { text: parsed.error.issues[0].message });
   const { email, password, name } = parsed.data;
   try {
-    await createAccount(db, { email, password, name: name || undefined, plan: "free", verified: false }, { email });
+    await createAccount(db, { email, password, name: name || undefined, plan: "free", verified: false }, userActor({ id: null, email, accountId: null }));
   } catch (e) {
-    if (!(e instanceof ApiError && e.code === "email_registrado")) throw e;
+    if (!(e instanceof DomainError && e.code === "email_registrado")) throw e;
     await sendAccountMail("notice", alreadyRegisteredMail(email, `${request.origin}/login`, `${request.origin}${RESET_REQUEST_PATH}`));
     return { email };
   }

@@ -4,13 +4,13 @@ import { accounts, balances, ledgerEntries, plans, type PlanTier } from "@/db/sc
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { lockBalance } from "@/lib/billing/allotment";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { planTierSchema } from "@/lib/schemas/billing";
 
 export async function setSuspended(db: DbOrTx, accountId: string, suspended: boolean, actor: Actor): Promise<void> {
   await withTransaction(db, async (tx) => {
     const [row] = await tx.update(accounts).set({ suspended }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-    if (!row) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
+    if (!row) throw new DomainError("not_found", { text: "La cuenta no existe." });
     await recordAudit(tx, actor, suspended ? "account.suspend" : "account.unsuspend", accountId);
   });
 }
@@ -22,13 +22,13 @@ export async function setSuspended(db: DbOrTx, accountId: string, suspended: boo
 export async function changePlan(db: DbOrTx, accountId: string, tier: string, actor: Actor): Promise<{ plan: PlanTier }> {
   const parsedTier = planTierSchema.safeParse(tier);
   if (!parsedTier.success) {
-    throw new ApiError(400, "parametro_invalido", { text: `Plan desconocido: ${tier}. Planes: ${planTierSchema.options.join(", ")}.` });
+    throw new DomainError("parametro_invalido", { text: `Plan desconocido: ${tier}. Planes: ${planTierSchema.options.join(", ")}.` });
   }
   const plan = parsedTier.data;
   return withTransaction(db, async (tx) => {
     const at = now();
     const [current] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
-    if (!current) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
+    if (!current) throw new DomainError("not_found", { text: "La cuenta no existe." });
     const [[oldPlan], [newPlan]] = await Promise.all([
       tx.select().from(plans).where(eq(plans.tier, current.planTier)),
       tx.select().from(plans).where(eq(plans.tier, plan)),

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { withTransaction, type DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit, userActor } from "@/lib/audit/record";
 import { readLink } from "@/lib/auth/email-link";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { releaseAllotment } from "./allotment-hold";
 import { sendVerificationMail } from "./auth-mail";
 
@@ -18,16 +18,16 @@ export const LINK_INVALID = "El enlace no es v√°lido. Abrilo completo desde el √
 export async function verifyEmail(db: DbOrTx, token: string): Promise<{ email: string; alreadyVerified: boolean; granted: number }> {
   const at = now();
   const link = readLink("verify", token, at.getTime());
-  if (link.status === "expired") throw new ApiError(400, "enlace_vencido", { text: LINK_EXPIRED });
-  if (link.status === "invalid") throw new ApiError(400, "enlace_invalido", { text: LINK_INVALID });
+  if (link.status === "expired") throw new DomainError("enlace_vencido", { text: LINK_EXPIRED });
+  if (link.status === "invalid") throw new DomainError("enlace_invalido", { text: LINK_INVALID });
   const { payload } = link;
   return withTransaction(db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, payload.u)).for("update");
-    if (!user || user.email !== payload.b) throw new ApiError(400, "enlace_invalido", { text: LINK_INVALID });
+    if (!user || user.email !== payload.b) throw new DomainError("enlace_invalido", { text: LINK_INVALID });
     if (user.emailVerifiedAt) return { email: user.email, alreadyVerified: true, granted: 0 };
     await tx.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, user.id));
     const granted = await releaseAllotment(tx, user.accountId, at);
-    await recordAudit(tx, { email: user.email }, "user.verify_email", user.accountId, { granted });
+    await recordAudit(tx, userActor(user), "user.verify_email", user.accountId, { granted });
     return { email: user.email, alreadyVerified: false, granted };
   });
 }

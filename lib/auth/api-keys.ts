@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { withTransaction, type DbOrTx } from "@/db/client";
 import { accounts, apiKeys, plans } from "@/db/schema";
+import { recordAudit, type Actor } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId, randomBase62 } from "@/lib/id";
-import { rawSql } from "@/lib/sources/raw-sql";
-import type { Caller } from "./caller";
-import { accountColumns } from "./caller";
+import { rawSql } from "@/db/raw";
+import { accountCaller, accountColumns, accountGates, type Caller } from "./caller";
+import { authCacheFor } from "./caller-cache";
 
 export const KEY_PREFIX = "lgj_";
 export const MAX_ACTIVE_KEYS = 10;
@@ -41,24 +42,25 @@ export interface KeyListItem {
 export async function createApiKey(
   db: DbOrTx,
   accountId: string,
-  input: { name?: string; expiresInDays?: number } = {},
+  input: { name?: string; expiresInDays?: number },
+  actor: Actor,
 ): Promise<{ key: string; id: string; start: string; expiresAt: Date }> {
   const days = input.expiresInDays ?? DEFAULT_KEY_DAYS;
   if (!Number.isInteger(days) || days < 0 || days > 3650) {
-    throw new ApiError(400, "parametro_invalido", { text: "La validez debe ser un número entero de días entre 0 y 3650." });
+    throw new DomainError("parametro_invalido", { text: "La validez debe ser un número entero de días entre 0 y 3650." });
   }
   const name = (input.name ?? "").trim() || "Clave de API";
-  if (name.length > 80) throw new ApiError(400, "parametro_invalido", { text: "El nombre admite hasta 80 caracteres." });
+  if (name.length > 80) throw new DomainError("parametro_invalido", { text: "El nombre admite hasta 80 caracteres." });
   return withTransaction(db, async (tx) => {
     const at = now();
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
-    if (!account) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
+    if (!account) throw new DomainError("not_found", { text: "La cuenta no existe." });
     const [{ active }] = await tx
       .select({ active: sql<number>`count(*)::int` })
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, at)));
     if (active >= MAX_ACTIVE_KEYS) {
-      throw new ApiError(409, "key_limit_reached", {
+      throw new DomainError("key_limit_reached", {
         text: `Ya tenés ${MAX_ACTIVE_KEYS} claves activas, el máximo por cuenta. Revocá una para crear otra.`,
       });
     }
@@ -66,6 +68,7 @@ export async function createApiKey(
     const id = newId("key");
     const expiresAt = new Date(at.getTime() + days * DAY_MS);
     await tx.insert(apiKeys).values({ id, accountId, name, hash: hashKey(key), start: displayStart(key), createdAt: at, expiresAt });
+    await recordAudit(tx, actor, "key.create", accountId, { key_id: id, start: displayStart(key) });
     return { key, id, start: displayStart(key), expiresAt };
   });
 }
@@ -89,14 +92,17 @@ export async function listApiKeys(db: DbOrTx, accountId: string): Promise<KeyLis
 }
 
 /** Revokes one of the account's keys. A key of another account is as missing as one that never existed. */
-export async function revokeApiKey(db: DbOrTx, accountId: string, keyId: string): Promise<{ id: string; revokedAt: Date }> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: now() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
-  if (!row?.revokedAt) throw new ApiError(404, "not_found", { text: "No hay una clave activa con ese id en la cuenta." });
-  return { id: row.id, revokedAt: row.revokedAt };
+export async function revokeApiKey(db: DbOrTx, accountId: string, keyId: string, actor: Actor): Promise<{ id: string; revokedAt: Date }> {
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now() })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
+    if (!row?.revokedAt) throw new DomainError("not_found", { text: "No hay una clave activa con ese id en la cuenta." });
+    await recordAudit(tx, actor, "key.revoke", accountId, { key_id: row.id });
+    return { id: row.id, revokedAt: row.revokedAt };
+  });
 }
 
 const TOUCH_EVERY_MS = 60_000;
@@ -163,15 +169,36 @@ function keyLookup(db: DbOrTx) {
 }
 const keyLookups = new WeakMap<DbOrTx, ReturnType<typeof keyLookup>>();
 
-/** Resolves a Bearer key to its caller, or null when it is malformed, unknown, revoked or expired. */
+/**
+ * Resolves a Bearer key to its caller, or null when it is malformed, unknown, revoked or expired. A key verified in
+ * the last few seconds is served from the cache of verified callers (lib/auth/caller-cache.ts), which every
+ * instance drops as soon as Postgres notifies a revocation, a suspension or a plan change; otherwise one read.
+ */
 export async function authenticateKey(db: DbOrTx, key: string): Promise<Caller | null> {
   if (!isWellFormedKey(key)) return null;
+  const hash = hashKey(key);
+  const cache = authCacheFor(db);
+  const hit = cache?.getKey(hash);
+  if (hit) {
+    const at = now();
+    if (hit.expiresAt <= at.getTime()) return null;
+    const gates = await accountGates(db, cache, hit.accountId);
+    if (!gates) return null;
+    touch(db, hit.keyId, at);
+    return accountCaller("key", hit.accountId, null, hit.keyId, gates);
+  }
+  const stamp = cache?.stamp() ?? 0;
   let lookup = keyLookups.get(db);
   if (!lookup) keyLookups.set(db, (lookup = keyLookup(db)));
-  const [row] = await lookup.execute({ hash: hashKey(key) });
+  const [row] = await lookup.execute({ hash });
   const at = now();
   if (!row || row.revokedAt || row.expiresAt <= at) return null;
   touch(db, row.keyId, at);
-  const { keyId, accountId, plan, planTier, billingModel, suspended, isAdmin } = row;
-  return { kind: "key", accountId, userId: null, keyId, account: { planTier, billingModel, suspended, isAdmin }, plan };
+  const { keyId, accountId, expiresAt, plan, planTier, billingModel, suspended, isAdmin } = row;
+  const gates = { account: { planTier, billingModel, suspended, isAdmin }, plan };
+  if (cache) {
+    cache.putKey(stamp, hash, { keyId, accountId, expiresAt: expiresAt.getTime() });
+    cache.putAccount(stamp, accountId, gates);
+  }
+  return accountCaller("key", accountId, null, keyId, gates);
 }

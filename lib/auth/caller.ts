@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, plans, type Account, type Plan } from "@/db/schema";
+import { authCacheFor, type AuthCache, type CachedAccount } from "./caller-cache";
 
 /** Who is calling: an API key or a web session, and the account behind it. */
 export interface Caller {
@@ -12,6 +13,9 @@ export interface Caller {
   /** Null when the plan could not be verified (spec 5.8: `403 internal`). */
   plan: Plan | null;
 }
+
+/** A caller that passed the gates: its plan is known. */
+export type VerifiedCaller = Caller & { plan: Plan };
 
 export const accountColumns = {
   planTier: accounts.planTier,
@@ -32,16 +36,40 @@ function accountLookup(db: DbOrTx) {
 /** Built once per database: a named prepared statement, neither rebuilt by drizzle nor re-planned per request. */
 const accountLookups = new WeakMap<DbOrTx, ReturnType<typeof accountLookup>>();
 
-/** Loads the account and its plan for a session caller. */
-export async function loadAccountCaller(
-  db: DbOrTx,
-  accountId: string,
-  userId: string | null,
-): Promise<Caller | null> {
+/** Copies, so that no caller can change what the cache hands to the next one. */
+export const accountCaller = (kind: Caller["kind"], accountId: string, userId: string | null, keyId: string | null, a: CachedAccount): Caller => ({
+  kind,
+  accountId,
+  userId,
+  keyId,
+  account: { ...a.account },
+  plan: a.plan && { ...a.plan },
+});
+
+/** The account's gates and plan from the cache, or read (and cached) when absent. Null: no such account. */
+export async function accountGates(db: DbOrTx, cache: AuthCache | null, accountId: string): Promise<CachedAccount | null> {
+  const hit = cache?.getAccount(accountId);
+  if (hit) return hit;
+  const stamp = cache?.stamp() ?? 0;
   let lookup = accountLookups.get(db);
   if (!lookup) accountLookups.set(db, (lookup = accountLookup(db)));
   const [row] = await lookup.execute({ accountId });
   if (!row) return null;
   const { plan, ...account } = row;
-  return { kind: "session", accountId, userId, keyId: null, account, plan };
+  const gates = { account, plan };
+  cache?.putAccount(stamp, accountId, gates);
+  return gates;
+}
+
+/**
+ * Loads the account and its plan for a session caller: from the cache of verified callers when it holds them
+ * (lib/auth/caller-cache.ts), otherwise from the database.
+ */
+export async function loadAccountCaller(
+  db: DbOrTx,
+  accountId: string,
+  userId: string | null,
+): Promise<Caller | null> {
+  const gates = await accountGates(db, authCacheFor(db), accountId);
+  return gates && accountCaller("session", accountId, userId, null, gates);
 }

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { batches, batchItems, idempotencyKeys, type Batch } from "@/db/schema";
-import type { VerifiedCaller } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import type { VerifiedCaller } from "@/lib/auth/caller";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import { readyBoss } from "@/lib/jobs/boss";
 import { enqueue } from "@/lib/jobs/enqueue";
@@ -12,9 +12,9 @@ import { checkEntries } from "./entries";
 import { quoteBatch } from "./quote";
 
 const conflict = () =>
-  new ApiError(409, "idempotency_key_conflict", {
+  new DomainError("idempotency_key_conflict", {
     text: "Esta Idempotency-Key ya se usó para otra operación (otro lote u otro CUIT). Usá una clave nueva para cada lote.",
-    headers: { "Retry-After": "1" },
+    retryAfter: 1,
   });
 
 const hashOf = (entries: readonly string[]) => createHash("sha256").update(JSON.stringify(entries)).digest("hex");

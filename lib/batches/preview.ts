@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import type { BatchQuote } from "@/lib/schemas/batches";
 import { checkEntries, type CheckedEntry } from "./entries";
 import { quoteBatch } from "./quote";

@@ -2,7 +2,7 @@ import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { batches, batchItems } from "@/db/schema";
 import { loadAccountCaller } from "@/lib/auth/caller";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import { jobsDatabase } from "@/lib/jobs/database";
 import { log } from "@/lib/log";
 import { recordBatchCompleted } from "@/lib/monitoring/report-events";

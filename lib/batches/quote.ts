@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { balances, reports } from "@/db/schema";
-import { projectBalance } from "@/lib/billing/balance";
-import { COST, coverage } from "@/lib/billing/costs";
+import { projectBalance, quoteBalance } from "@/lib/billing/balance";
+import { COST } from "@/lib/billing/costs";
 import { now } from "@/lib/clock";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import { chargedToday, DAILY_CAP } from "@/lib/reports/charge";
 import type { BatchQuote } from "@/lib/schemas/batches";
 import { distinctCuits, type CheckedEntry } from "./entries";
@@ -40,12 +40,7 @@ export async function quoteBatch(db: DbOrTx, caller: VerifiedCaller, checked: re
     duplicados: checked.filter((c) => c.duplicadoDe !== null).length,
     nuevos,
     actualizaciones,
-    saldo: {
-      cupo_disponible_unidades: b.cupoAvailable,
-      saldo_comprado_unidades: b.compradoAvailable,
-      disponible_informes_nuevos: coverage(available).informes_nuevos,
-      disponible_actualizaciones: coverage(available).actualizaciones,
-    },
+    saldo: quoteBalance(b),
     entradas_invalidas: invalid.map((c) => ({ posicion: c.posicion, entrada: c.entrada, error: c.error ?? "" })),
   };
   if (caller.account.billingModel === "daily_cap") {

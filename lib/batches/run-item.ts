@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import type { BatchItemStatus, TipoAccion } from "@/db/schema";
-import type { VerifiedCaller } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import type { VerifiedCaller } from "@/lib/auth/caller";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { generateReport } from "@/lib/reports/generate";
 
@@ -49,10 +49,10 @@ export async function runItem(db: Db, caller: VerifiedCaller, batchId: string, c
     };
   } catch (e) {
     const none = { informeId: null, tipoAccion: null, costoUnidades: 0 };
-    if (e instanceof ApiError && (e.code === "saldo_insuficiente" || e.code === "daily_limit_exceeded")) {
+    if (e instanceof DomainError && (e.code === "saldo_insuficiente" || e.code === "daily_limit_exceeded")) {
       return { ...none, status: "sin_saldo", error: e.message };
     }
-    if (e instanceof ApiError && e.code === "cuit_invalido") return { ...none, status: "invalido", error: e.message };
+    if (e instanceof DomainError && e.code === "cuit_invalido") return { ...none, status: "invalido", error: e.message };
     log().warn({ err: e, batchId, cuit, intentos }, "batch item failed");
     return intentos >= MAX_ATTEMPTS ? { ...none, status: "error", error: FAILED } : null;
   }

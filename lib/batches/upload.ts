@@ -1,11 +1,11 @@
 import ExcelJS from "exceljs";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError, type ErrorCode } from "@/lib/errors";
 import { BATCH_MAX_ENTRIES } from "@/lib/schemas/batches";
 
 /** The largest file the web takes for a batch. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-const refuse = (code: string, text: string, extra?: Record<string, unknown>) => new ApiError(400, code, { text, extra });
+const refuse = (code: ErrorCode, text: string, extra?: Record<string, unknown>) => new DomainError(code, { text, extra });
 
 /** A first row whose first cell has letters ("CUIT", "Documento") is a header, not an entry. */
 const isHeader = (cell: string) => /\p{L}/u.test(cell) && !/^\d[\d.\-\s]*$/.test(cell);

@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { batches, batchItems, type Batch } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { isId } from "@/lib/id";
 import type { BatchList, BatchView } from "@/lib/schemas/batches";
 
 export const BATCH_NOT_FOUND = "No existe un lote con ese id en tu cuenta.";
 
 /** Same answer whether the batch is missing, malformed or another account's. */
-export const batchNotFound = () => new ApiError(404, "not_found", { text: BATCH_NOT_FOUND });
+export const batchNotFound = () => new DomainError("not_found", { text: BATCH_NOT_FOUND });
 
 /** The account's batch, or `404 not_found`. */
 export async function findBatch(db: DbOrTx, accountId: string, id: string): Promise<Batch> {

@@ -37,6 +37,17 @@ export function projectBalance(b: Balance, monthly: number | null, at: Date): Ba
   return { ...b, cupoAvailable: monthly ?? 0, cupoUsed: 0, cupoPeriod: localMonth(at) };
 }
 
+/** The balance as quotes show it: both pockets and how many reports of each kind they cover together. */
+export function quoteBalance(b: Pick<Balance, "cupoAvailable" | "compradoAvailable">) {
+  const total = b.cupoAvailable + b.compradoAvailable;
+  return {
+    cupo_disponible_unidades: b.cupoAvailable,
+    saldo_comprado_unidades: b.compradoAvailable,
+    disponible_informes_nuevos: coverage(total).informes_nuevos,
+    disponible_actualizaciones: coverage(total).actualizaciones,
+  };
+}
+
 export function shapeBalance(b: Balance, monthly: number | null): BalanceResponse {
   return {
     cupo: {

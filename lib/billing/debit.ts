@@ -1,7 +1,7 @@
 import type { Tx } from "@/db/client";
 import type { Balance } from "@/db/schema";
 import { localMonth } from "@/lib/clock";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import { lockBalance } from "./allotment";
 
 export class InsufficientBalance extends Error {

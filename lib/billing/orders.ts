@@ -3,7 +3,7 @@ import { withTransaction, type DbOrTx } from "@/db/client";
 import { accounts, packOrders, reportPacks, users, type PackOrder } from "@/db/schema";
 import { actorName, recordAudit, type Actor } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { isId, newId } from "@/lib/id";
 import { creditPurchased } from "./credit";
 
@@ -13,7 +13,7 @@ export const MAX_PENDING_ORDERS = 5;
 export type OrderWithPack = PackOrder & { packLabel: string; packSize: number };
 export type PendingOrder = OrderWithPack & { accountName: string; email: string | null };
 
-const notFound = () => new ApiError(404, "not_found", { text: "No hay un pedido con ese número." });
+const notFound = () => new DomainError("not_found", { text: "No hay un pedido con ese número." });
 
 const orderColumns = {
   id: packOrders.id,
@@ -40,15 +40,15 @@ export async function createOrder(db: DbOrTx, accountId: string, packId: string,
       .select()
       .from(reportPacks)
       .where(and(eq(reportPacks.id, packId), eq(reportPacks.active, true)));
-    if (!pack) throw new ApiError(404, "not_found", { text: "Ese pack no existe o ya no está a la venta." });
+    if (!pack) throw new DomainError("not_found", { text: "Ese pack no existe o ya no está a la venta." });
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
-    if (!account) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
+    if (!account) throw new DomainError("not_found", { text: "La cuenta no existe." });
     const [{ pending }] = await tx
       .select({ pending: count() })
       .from(packOrders)
       .where(and(eq(packOrders.accountId, accountId), eq(packOrders.status, "pending")));
     if (pending >= MAX_PENDING_ORDERS) {
-      throw new ApiError(409, "demasiados_pedidos", {
+      throw new DomainError("demasiados_pedidos", {
         text: `Ya tenés ${MAX_PENDING_ORDERS} pedidos pendientes de pago. Pagá o cancelá alguno antes de hacer otro.`,
       });
     }
@@ -117,7 +117,7 @@ async function decide(tx: DbOrTx, orderId: string, to: "confirmed" | "cancelled"
   if (order) return order;
   const [existing] = await tx.select({ status: packOrders.status }).from(packOrders).where(scope);
   if (!existing) throw notFound();
-  throw new ApiError(409, "pedido_ya_resuelto", {
+  throw new DomainError("pedido_ya_resuelto", {
     text: existing.status === "confirmed" ? "Este pedido ya fue acreditado." : "Este pedido fue cancelado.",
   });
 }

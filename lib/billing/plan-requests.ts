@@ -4,12 +4,12 @@ import { withTransaction, type DbOrTx } from "@/db/client";
 import { accounts, planRequests, plans, users, type PlanRequest, type PlanTier } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { isId, newId } from "@/lib/id";
 
 export type PlanRequestRow = PlanRequest & { accountName: string; email: string | null; requestedLabel: string; fromLabel: string };
 
-const notFound = () => new ApiError(404, "not_found", { text: "No hay una solicitud con ese número." });
+const notFound = () => new DomainError("not_found", { text: "No hay una solicitud con ese número." });
 
 /**
  * A customer asks for a paid plan above its own. The plan itself changes only when sales (an admin) moves the
@@ -24,10 +24,10 @@ export async function requestPlan(db: DbOrTx, accountId: string, tier: string, a
       .innerJoin(plans, eq(plans.tier, accounts.planTier))
       .where(eq(accounts.id, accountId))
       .for("update", { of: accounts });
-    if (!account) throw new ApiError(404, "not_found", { text: "La cuenta no existe." });
+    if (!account) throw new DomainError("not_found", { text: "La cuenta no existe." });
     const [wanted] = await tx.select().from(plans).where(sql`${plans.tier}::text = ${tier}`);
-    if (!wanted) throw new ApiError(400, "parametro_invalido", { text: "Ese plan no existe." });
-    if (wanted.rank <= account.rank) throw new ApiError(409, "plan_no_superior", { text: "Ya tenés ese plan o uno superior." });
+    if (!wanted) throw new DomainError("parametro_invalido", { text: "Ese plan no existe." });
+    if (wanted.rank <= account.rank) throw new DomainError("plan_no_superior", { text: "Ya tenés ese plan o uno superior." });
     const [pending] = await tx
       .select()
       .from(planRequests)
@@ -87,7 +87,7 @@ export async function markPlanRequestHandled(db: DbOrTx, id: string, actor: Acto
     if (!row) {
       const [existing] = await tx.select({ id: planRequests.id }).from(planRequests).where(eq(planRequests.id, id));
       if (!existing) throw notFound();
-      throw new ApiError(409, "solicitud_ya_atendida", { text: "Esta solicitud ya estaba atendida." });
+      throw new DomainError("solicitud_ya_atendida", { text: "Esta solicitud ya estaba atendida." });
     }
     await recordAudit(tx, actor, "plan.request.handled", row.accountId, { solicitud_id: row.id, plan_pedido: row.requestedTier });
     return row;

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { catalogSources, datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
 import type { ColumnType, FreshnessSla } from "@/lib/schemas/catalog";
 import type { DcatCatalog, DcatDataset, DcatDistribution, DcatField } from "@/lib/schemas/dcat";
-import { SALES_EMAIL } from "@/lib/web/contact";
+import { SALES_EMAIL } from "@/lib/billing/contact";
 import { completeAiMetadata } from "./detail";
 import { detailUrl } from "./list";
 import { ANONYMOUS, visibleTo } from "./visibility";

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { catalogSources, datasets, datasetSnapshots } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { AiMetadata, DatasetDetail } from "@/lib/schemas/catalog";
 import { DATASET_ID_PATTERN } from "./define";
 import { visibleTo, type Viewer } from "./visibility";
 
 /** Missing, unpublished, above the viewer's plan or admin-only: one answer for all, so none is revealed. */
-export const datasetNotFound = (datasetId: string) => new ApiError(404, "dataset_not_found", { extra: { dataset_id: datasetId } });
+export const datasetNotFound = (datasetId: string) => new DomainError("dataset_not_found", { extra: { dataset_id: datasetId } });
 
 /** Every key of spec 2.10 `ai_metadata`, null where the catalog has nothing to say. */
 export function completeAiMetadata(stored: Partial<AiMetadata> | null | undefined): AiMetadata {

@@ -1,29 +1,18 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { parsePagedQuery } from "@/lib/http/paging";
-import { historyQuerySchema, type SnapshotHistory, type SnapshotHistoryItem } from "@/lib/schemas/catalog";
+import { parseQuery } from "@/lib/http/request";
+import { snapshotQuerySchema, type SnapshotHistory, type SnapshotHistoryItem } from "@/lib/schemas/catalog";
 import { DATASET_ID_PATTERN } from "./define";
 import { datasetNotFound } from "./detail";
 import { HISTORY_ORDER } from "./retention";
 import { visibleTo, type Viewer } from "./visibility";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const fechaQuery = snapshotQuerySchema.pick({ fecha: true });
 
-/** `limit` (1..50, default 10) and `offset` (>= 0) of the history, with the report list's rules and messages. */
-export const parseHistoryQuery = (params: URLSearchParams): { limit: number; offset: number } =>
-  parsePagedQuery(historyQuerySchema, { limit: params.get("limit") ?? undefined, offset: params.get("offset") ?? undefined });
-
-/** `fecha=YYYY-MM-DD`, a real calendar day; absent means the current snapshot. */
-export function parseSnapshotDate(value: string | null): string | undefined {
-  if (value === null) return undefined;
-  const d = new Date(`${value}T00:00:00Z`);
-  if (!DAY.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw new ApiError(400, "parametro_invalido", { text: "El parámetro fecha debe ser una fecha válida con el formato AAAA-MM-DD.", extra: { parameter: "fecha" } });
-  }
-  return value;
-}
+/** `fecha=YYYY-MM-DD`, a real calendar day, by the API's schema; absent means the current snapshot. */
+export const parseSnapshotDate = (value: string | null): string | undefined =>
+  value === null ? undefined : parseQuery(fechaQuery, new URLSearchParams({ fecha: value })).fecha;
 
 /** The kept snapshots of a dataset the viewer may see, newest first, with their files; for the API and the web. */
 export async function snapshotHistory(db: DbOrTx, viewer: Viewer, datasetId: string, page: { limit: number; offset: number }): Promise<SnapshotHistory> {

@@ -15,7 +15,7 @@ import {
 } from "@/db/schema";
 import { localDay, now } from "@/lib/clock";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { getStorage, type StorageDriver } from "@/lib/storage";
 import { contentTypeOf } from "@/lib/storage/driver";
@@ -72,19 +72,19 @@ interface Job {
   manifest?: { key: string; sizeBytes: number; sha256: string };
 }
 
-const invalid = (text: string) => new ApiError(400, "publicacion_invalida", { text });
+const invalid = (text: string) => new DomainError("publicacion_invalida", { text });
 
 function assertDay(value: string): string {
   const d = new Date(`${value}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw new ApiError(400, "argumento_invalido", { text: `--snapshot-date must be a date as YYYY-MM-DD, got "${value}".` });
+    throw new DomainError("argumento_invalido", { text: `--snapshot-date must be a date as YYYY-MM-DD, got "${value}".` });
   }
   return value;
 }
 
 async function loadDataset(db: Db, id: string): Promise<Dataset> {
   const [row] = await db.select().from(datasets).where(eq(datasets.id, id));
-  if (!row) throw new ApiError(404, "not_found", { text: `There is no dataset "${id}".` });
+  if (!row) throw new DomainError("not_found", { text: `There is no dataset "${id}".` });
   return row;
 }
 
@@ -108,7 +108,7 @@ async function sourceSnapshot(db: Db, source: SourceName, date?: string): Promis
     .orderBy(sourceSnapshots.feed, desc(sourceSnapshots.snapshotDate), desc(sourceSnapshots.id));
   rows.sort((a, b) => (a.snapshotDate === b.snapshotDate ? b.id - a.id : a.snapshotDate < b.snapshotDate ? 1 : -1));
   if (!rows.length || (date && rows[0].snapshotDate !== date)) {
-    throw new ApiError(409, "sin_datos_de_fuente", {
+    throw new DomainError("sin_datos_de_fuente", {
       text: date ? `No ${source} snapshot dated ${date} is loaded.` : `No ${source} snapshot is loaded yet; load one with source:load.`,
     });
   }
@@ -186,7 +186,7 @@ const objectKey = (job: Job, format: SnapshotFormat) => `${job.folder}/${job.dat
 const manifestKey = (job: Job) => `${job.folder}/${MANIFEST_NAME}`;
 
 function translate(err: unknown, file?: string): unknown {
-  if (err instanceof FileInputError) return new ApiError(400, "archivo_invalido", { text: `${path.basename(file ?? "")}: ${err.message}` });
+  if (err instanceof FileInputError) return new DomainError("archivo_invalido", { text: `${path.basename(file ?? "")}: ${err.message}` });
   return err;
 }
 
@@ -279,7 +279,7 @@ export async function publishDataset(db: Db, datasetId: string, options: Publish
           await storage.putFile(key, file.path, { contentType: contentTypeOf(key), fileName: path.basename(key), sizeBytes: file.sizeBytes });
         } catch (err) {
           log().error({ err, key }, "snapshot upload failed");
-          throw new ApiError(502, "almacenamiento_no_disponible", { text: `Could not upload ${key}: ${(err as Error).message}` });
+          throw new DomainError("almacenamiento_no_disponible", { text: `Could not upload ${key}: ${(err as Error).message}` });
         }
         uploaded.push(key);
       };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { datasetSnapshots, snapshotFiles } from "@/db/schema";
-import { recordAudit, type Actor } from "@/lib/audit/record";
+import { recordAudit, type Actor, OPERATOR } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -109,7 +109,7 @@ export async function pruneSnapshots(db: Db, options: PruneOptions = {}): Promis
           .where(and(eq(datasetSnapshots.id, snapshot.id), isNull(datasetSnapshots.prunedAt), eq(datasetSnapshots.current, false)))
           .returning({ id: datasetSnapshots.id });
         // Two runs may race on one snapshot; the one that marks it records it.
-        if (marked) await recordAudit(tx, options.actor ?? "cli", "dataset.snapshot_pruned", null, { dataset_id: datasetId, ...entry, retention: keep });
+        if (marked) await recordAudit(tx, options.actor ?? OPERATOR, "dataset.snapshot_pruned", null, { dataset_id: datasetId, ...entry, retention: keep });
       });
       outcome.pruned.push(entry);
     }

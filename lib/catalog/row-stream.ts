@@ -1,8 +1,8 @@
 import { finished } from "node:stream/promises";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type postgres from "postgres";
 import type { Db } from "@/db/client";
+import { rawSql } from "@/db/raw";
 import type { SourceTable } from "@/db/schema";
 import { selectExpression, type PublishedColumn } from "./columns";
 import type { ColumnType } from "@/lib/schemas/catalog";
@@ -44,12 +44,6 @@ function fromCopyText(type: ColumnType): (text: string) => unknown {
   }
 }
 
-function client(db: Db): postgres.Sql {
-  const sqlClient = (db as Db & { $client?: postgres.Sql }).$client;
-  if (!sqlClient) throw new Error("Publication needs a database handle, not a transaction");
-  return sqlClient;
-}
-
 /**
  * The bytes of `COPY ... TO STDOUT`. postgres.js (3.4) pauses the socket whenever the COPY stream's buffer is full
  * and resumes it only when the stream is read again; if the buffer is full when the COPY ends, the socket stays
@@ -57,7 +51,7 @@ function client(db: Db): postgres.Sql {
  * its end (also when the consumer stops early), and then asked to read once more, which resumes the socket.
  */
 async function* copyOut(db: Db, text: string): AsyncGenerator<Uint8Array> {
-  const stream = await client(db).unsafe(text).readable();
+  const stream = await rawSql(db).unsafe(text).readable();
   try {
     for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk;
   } finally {

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { datasets, datasetSnapshots, snapshotFiles, type SnapshotFormat } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { SNAPSHOT_TIERS, tierAllows } from "@/lib/auth/tiers";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { ManifestLinkResponse, SnapshotResponse } from "@/lib/schemas/catalog";
 import { getStorage } from "@/lib/storage";
@@ -11,19 +12,15 @@ import { visibleTo, type Viewer } from "./visibility";
 /** Spec 2.11: links are valid for one hour. */
 export const SNAPSHOT_LINK_SECONDS = 3600;
 
-/** Spec 5.5: plans whose accounts may download snapshots; admins may on any plan. */
-export const SNAPSHOT_TIERS = ["ultimate", "team", "enterprise"] as const;
-
-/** The same gate for the web pages, which have no Request to hand to `requireTier`. */
-export const mayDownloadSnapshots = (account: { planTier: string; isAdmin: boolean }): boolean =>
-  account.isAdmin || (SNAPSHOT_TIERS as readonly string[]).includes(account.planTier);
+/** The snapshot gate for the web pages: the API's `requireTier(caller, SNAPSHOT_TIERS)`. */
+export const mayDownloadSnapshots = (account: { planTier: string; isAdmin: boolean }): boolean => tierAllows(account, SNAPSHOT_TIERS);
 
 const FORMATS: readonly string[] = ["parquet", "csv"] satisfies SnapshotFormat[];
 /** Not a data format: the manifest.json beside a snapshot's files (DESIGN.md §9: parquet stays the default). */
 const MANIFEST = "manifest";
 
 const formatNotAvailable = (format: string) =>
-  new ApiError(400, "format_not_available", { text: `El formato ${format} no está disponible para este dataset. Probá con parquet.` });
+  new DomainError("format_not_available", { text: `El formato ${format} no está disponible para este dataset. Probá con parquet.` });
 
 /**
  * The two reads of a link, built once per database and viewer kind (the visibility rule depends on the viewer's
@@ -77,7 +74,7 @@ async function sign(key: string, origin: string, datasetId: string, format: stri
     return await getStorage().signedUrl(key, { expiresInSeconds: SNAPSHOT_LINK_SECONDS, origin });
   } catch (err) {
     log().error({ err, datasetId, format }, "could not sign the snapshot link");
-    throw new ApiError(500, "internal");
+    throw new DomainError("internal");
   }
 }
 
@@ -96,22 +93,22 @@ export async function snapshotLink(
   fecha?: string,
 ): Promise<SnapshotResponse | ManifestLinkResponse> {
   // No dataset has another shape; a NUL byte in a path id would even fail the query itself (invalid UTF-8 text).
-  if (!DATASET_ID_PATTERN.test(datasetId)) throw new ApiError(404, "not_found");
+  if (!DATASET_ID_PATTERN.test(datasetId)) throw new DomainError("not_found");
   const q = readsFor(db, viewer);
   const [dataset] = await q.dataset.execute({ datasetId });
-  if (!dataset) throw new ApiError(404, "not_found");
+  if (!dataset) throw new DomainError("not_found");
   const manifest = format === MANIFEST;
   if (!manifest && (!FORMATS.includes(format) || !dataset.formats.includes(format as SnapshotFormat))) throw formatNotAvailable(format);
   const [snapshot] = fecha
     ? await q.dated.execute({ datasetId, format: manifest ? "parquet" : format, fecha })
     : await q.current.execute({ datasetId, format: manifest ? "parquet" : format });
   if (!snapshot) {
-    throw new ApiError(404, "not_found", { text: fecha ? `No hay un snapshot del ${fecha} de este dataset.` : "Este dataset todavía no tiene un snapshot publicado." });
+    throw new DomainError("not_found", { text: fecha ? `No hay un snapshot del ${fecha} de este dataset.` : "Este dataset todavía no tiene un snapshot publicado." });
   }
   const about = { snapshot_at: snapshot.snapshotDate, rows_count: snapshot.rowCount };
   if (manifest) {
     if (!snapshot.manifestKey || snapshot.manifestSizeBytes === null) {
-      throw new ApiError(400, "format_not_available", { text: "Este snapshot se publicó sin manifiesto." });
+      throw new DomainError("format_not_available", { text: "Este snapshot se publicó sin manifiesto." });
     }
     const url = await sign(snapshot.manifestKey, origin, datasetId, format);
     return { url, expires_in_seconds: SNAPSHOT_LINK_SECONDS, dataset_id: datasetId, format: "manifest", snapshot: { ...about, file_size_bytes: snapshot.manifestSizeBytes } };

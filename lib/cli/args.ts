@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 
 export type Flags = Record<string, string | true | string[]>;
 
@@ -8,7 +8,7 @@ export function parseFlags(argv: string[]): Flags {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith("--") || arg.length < 3) {
-      throw new ApiError(400, "argumento_invalido", { text: `Unexpected argument "${arg}". Flags look like --name value.` });
+      throw new DomainError("argumento_invalido", { text: `Unexpected argument "${arg}". Flags look like --name value.` });
     }
     const name = arg.slice(2);
     const next = argv[i + 1];
@@ -29,7 +29,7 @@ export class FlagReader {
     allowed: readonly string[],
   ) {
     for (const name of Object.keys(flags)) {
-      if (!allowed.includes(name)) throw new ApiError(400, "argumento_invalido", { text: `Unknown flag --${name}.` });
+      if (!allowed.includes(name)) throw new DomainError("argumento_invalido", { text: `Unknown flag --${name}.` });
     }
   }
 
@@ -39,32 +39,32 @@ export class FlagReader {
     const value = this.flags[name];
     if (value === undefined) {
       if (optional) return undefined;
-      throw new ApiError(400, "argumento_faltante", { text: `Missing required flag --${name}.` });
+      throw new DomainError("argumento_faltante", { text: `Missing required flag --${name}.` });
     }
-    if (value === true) throw new ApiError(400, "argumento_invalido", { text: `Flag --${name} needs a value.` });
-    if (Array.isArray(value)) throw new ApiError(400, "argumento_invalido", { text: `Flag --${name} is given more than once.` });
+    if (value === true) throw new DomainError("argumento_invalido", { text: `Flag --${name} needs a value.` });
+    if (Array.isArray(value)) throw new DomainError("argumento_invalido", { text: `Flag --${name} is given more than once.` });
     return value;
   }
 
   /** A flag that may be repeated (`--file a --file b`): every value, in order; at least one. */
   strings(name: string): string[] {
     const value = this.flags[name];
-    if (value === undefined) throw new ApiError(400, "argumento_faltante", { text: `Missing required flag --${name}.` });
-    if (value === true) throw new ApiError(400, "argumento_invalido", { text: `Flag --${name} needs a value.` });
+    if (value === undefined) throw new DomainError("argumento_faltante", { text: `Missing required flag --${name}.` });
+    if (value === true) throw new DomainError("argumento_invalido", { text: `Flag --${name} needs a value.` });
     return Array.isArray(value) ? value : [value];
   }
 
   integer(name: string, optional?: "optional"): number | undefined {
     const raw = optional ? this.string(name, optional) : this.string(name);
     if (raw === undefined) return undefined;
-    if (!/^-?\d+$/.test(raw)) throw new ApiError(400, "argumento_invalido", { text: `--${name} must be an integer, got "${raw}".` });
+    if (!/^-?\d+$/.test(raw)) throw new DomainError("argumento_invalido", { text: `--${name} must be an integer, got "${raw}".` });
     return Number(raw);
   }
 
   switch(name: string): boolean {
     const value = this.flags[name];
     if (value !== undefined && value !== true) {
-      throw new ApiError(400, "argumento_invalido", { text: `--${name} is a switch and takes no value.` });
+      throw new DomainError("argumento_invalido", { text: `--${name} is a switch and takes no value.` });
     }
     return value === true;
   }

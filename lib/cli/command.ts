@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import type { FlagReader } from "./args";
 
-/** One operator command: it returns the JSON object to print, or throws an ApiError. */
+/** One operator command: it returns the JSON object to print, or throws an DomainError. */
 export interface Command {
   usage: string;
   summary: string;

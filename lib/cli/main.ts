@@ -1,7 +1,8 @@
 import { closeDb, getDb, setApplicationName } from "@/db/client";
+import { installBootSeed } from "@/lib/demo/boot-seed";
 import { stopEmbedded } from "@/db/embedded";
 import { env, EnvError } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { log, logToStderr } from "@/lib/log";
 import { FlagReader, parseFlags } from "./args";
 import type { Command } from "./command";
@@ -34,12 +35,13 @@ commands.help = {
 async function main(argv: string[]): Promise<number> {
   logToStderr();
   setApplicationName("legajo-cli");
+  installBootSeed();
   const [name = "help", ...rest] = argv;
   let output: Record<string, unknown>;
   let code = 0;
   try {
     const command = commands[name];
-    if (!command) throw new ApiError(400, "comando_desconocido", { text: `Unknown command "${name}". Run "help" for the list.` });
+    if (!command) throw new DomainError("comando_desconocido", { text: `Unknown command "${name}". Run "help" for the list.` });
     const flags = new FlagReader(parseFlags(rest), command.flags);
     // A wrong setting is reported as such, before a connection attempt turns it into a boot failure.
     if (command.needsDb !== false) env();
@@ -47,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (e) {
     code = 1;
     // An import that stops at a bad line lists the lines it refused (file, line, column, reason).
-    if (e instanceof ApiError) output = { error: e.code, message: e.message, ...(e.extra.bad_lines ? { bad_lines: e.extra.bad_lines } : {}) };
+    if (e instanceof DomainError) output = { error: e.code, message: e.message, ...(e.extra.bad_lines ? { bad_lines: e.extra.bad_lines } : {}) };
     else if (e instanceof EnvError) output = { error: "invalid_configuration", message: e.message };
     else {
       // The detail (a failed query's text, a driver's message) goes to the log on stderr, never to the output.

@@ -2,7 +2,7 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 
 /**
  * A source's lookup as one named prepared statement: `snapshot_id = any($1) and cuit = $2` on the (snapshot_id,

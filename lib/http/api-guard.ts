@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { REPORT_NOT_FOUND } from "@/lib/reports/messages";
-import { ApiError, renderError } from "./errors";
+import { DomainError } from "@/lib/errors";
+import { HttpError, renderError } from "./errors";
 
 interface Route {
   template: string;
@@ -39,7 +40,7 @@ function decodes(segment: string): boolean {
   }
 }
 
-const respond = (err: ApiError) => renderError(err, { "X-Request-Id": randomUUID() });
+const respond = (err: DomainError) => renderError(err, { "X-Request-Id": randomUUID() });
 
 const allowOf = (route: Route) => ORDER.filter((m) => route.methods.has(m)).join(", ");
 
@@ -56,7 +57,7 @@ export function otherMethods(template: string): Record<"POST" | "PUT" | "PATCH" 
   const route = ROUTES.find((r) => r.template === template);
   if (!route) throw new Error(`${template} is not a path of the contract (lib/openapi/operations.ts)`);
   const allow = allowOf(route);
-  const refuse: MethodHandler = () => Promise.resolve(respond(new ApiError(405, "method_not_allowed", { headers: { Allow: allow } })));
+  const refuse: MethodHandler = () => Promise.resolve(respond(new HttpError("method_not_allowed", { headers: { Allow: allow } })));
   const options: MethodHandler = () => Promise.resolve(new Response(null, { status: 204, headers: { Allow: allow } }));
   return { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
 }
@@ -74,7 +75,7 @@ export function guardApiRequest(method: string, pathname: string): Response | nu
   const route = routeOf(segments);
   if (!route) return null;
   if (!route.methods.has(method.toUpperCase())) {
-    return respond(new ApiError(405, "method_not_allowed", { headers: { Allow: allowOf(route) } }));
+    return respond(new HttpError("method_not_allowed", { headers: { Allow: allowOf(route) } }));
   }
   const broken = segments.findIndex((s, i) => isParam(route.segments[i]) && !decodes(s));
   if (broken < 0) return null;
@@ -83,8 +84,8 @@ export function guardApiRequest(method: string, pathname: string): Response | nu
     return new Response(null, { status: 204, headers: { Allow: allowOf(route) } });
   }
   if (route.template === "/v1/datasets/{id}" || route.template === "/v1/datasets/{id}/snapshots") {
-    return respond(new ApiError(404, "dataset_not_found", { extra: { dataset_id: segments[broken] } }));
+    return respond(new DomainError("dataset_not_found", { extra: { dataset_id: segments[broken] } }));
   }
-  if (route.template === "/v1/reports/{id}") return respond(new ApiError(404, "not_found", { text: REPORT_NOT_FOUND }));
-  return respond(new ApiError(404, "not_found"));
+  if (route.template === "/v1/reports/{id}") return respond(new DomainError("not_found", { text: REPORT_NOT_FOUND }));
+  return respond(new DomainError("not_found"));
 }

@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
-import type { Plan } from "@/db/schema";
 import { authenticateKey } from "@/lib/auth/api-keys";
-import { loadAccountCaller, type Caller } from "@/lib/auth/caller";
+import { loadAccountCaller, type Caller, type VerifiedCaller } from "@/lib/auth/caller";
 import { appOrigin, isTrustedOrigin, isUnsafeMethod } from "@/lib/auth/origin";
 import { readSession } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { applyPolicy, type LimitResult, type PolicyName } from "@/lib/ratelimit";
+import { applyPolicy, retryAfterSeconds, type LimitResult, type PolicyName } from "@/lib/ratelimit";
 import { clientIp } from "./client-ip";
-import { ApiError, internalError, renderError } from "./errors";
+import { DomainError } from "@/lib/errors";
+import { HttpError, httpStatus, internalError, renderError } from "./errors";
+import { parseRequest, type RequestInput, type RequestSchemas } from "./request";
+
+export { readJsonBody } from "./request";
 
 /**
  * `required`: a key or a session, or 401. `optional`: a valid key or session raises what the caller may see;
@@ -18,26 +21,31 @@ import { ApiError, internalError, renderError } from "./errors";
  */
 export type AuthMode = "public" | "optional" | "required";
 
-export interface RouteOptions<A extends AuthMode> {
+export interface RouteOptions<A extends AuthMode, R extends RequestSchemas = NoRequest> {
   auth: A;
   /** Key calls need the plan's REST API channel (spec 5.5); sessions and admins pass. */
   channel?: boolean;
   limit?: PolicyName;
+  /** The request's parts by their published schemas (lib/schemas/*), parsed after the gates into `input`. */
+  request?: R;
 }
 
-export interface RouteContext<P, A extends AuthMode> {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a route that declares no request part
+type NoRequest = {};
+
+export interface RouteContext<P, A extends AuthMode, R extends RequestSchemas = NoRequest> {
   req: Request;
   url: URL;
   params: P;
   caller: A extends "required" ? VerifiedCaller : Caller | null;
   db: Db;
   requestId: string;
+  /** The declared parts of the request, parsed (lib/http/request.ts). */
+  input: RequestInput<R>;
 }
 
-/** A caller that passed the gates: its plan is known. */
-export type VerifiedCaller = Caller & { plan: Plan };
 
-type Handler<P, A extends AuthMode> = (ctx: RouteContext<P, A>) => Promise<Response>;
+type Handler<P, A extends AuthMode, R extends RequestSchemas> = (ctx: RouteContext<P, A, R>) => Promise<Response>;
 
 export const json = (body: unknown, init?: ResponseInit): Response => Response.json(body, init);
 
@@ -64,12 +72,11 @@ export async function countRequest(policy: PolicyName, scope: "account" | "ip", 
   const { denied, tightest } = await applyPolicy(policy, scope, id);
   state.headers = tighter(state.headers, tightest);
   if (denied) {
-    // The app clock is the one the in-process limiter counts with. At the very instant a window ends the
-    // previous window still weighs in full, so a retry is only sure to pass strictly after `reset`.
     const nowMs = now().getTime();
-    const retryAfter = String(Math.max(1, Math.floor((denied.reset - nowMs) / 1000) + 1));
-    throw new ApiError(429, "rate_limited", {
-      headers: { ...rateHeaders({ ...denied, remaining: 0 }, nowMs), "Retry-After": retryAfter, "RateLimit-Reset": retryAfter },
+    const retryAfter = retryAfterSeconds(denied, nowMs);
+    throw new HttpError("rate_limited", {
+      retryAfter,
+      headers: { ...rateHeaders({ ...denied, remaining: 0 }, nowMs), "RateLimit-Reset": String(retryAfter) },
     });
   }
 }
@@ -120,9 +127,9 @@ async function identify(db: Db, req: Request): Promise<Caller | null> {
  * account and plan gates, cross-site check for sessions, and errors rendered as the contract's JSON. A request
  * counts toward its limits as soon as it arrives, whatever its outcome.
  */
-export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMode>(
-  options: RouteOptions<A>,
-  handler: Handler<P, A>,
+export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMode, R extends RequestSchemas = NoRequest>(
+  options: RouteOptions<A, R>,
+  handler: Handler<P, A, R>,
 ) {
   return async (req: Request, segment: { params: Promise<P> }): Promise<Response> => {
     const requestId = randomUUID();
@@ -139,30 +146,35 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
       identified = caller !== null;
       if (caller && options.auth === "optional" && (caller.account.suspended || !caller.plan)) caller = null;
       if (options.auth === "required") {
-        if (!caller) throw new ApiError(401, "unauthenticated");
+        if (!caller) throw new DomainError("unauthenticated");
         accountId = caller.accountId;
         if (options.limit) await countRequest(options.limit, "account", caller.accountId, limits);
-        if (caller.account.suspended) throw new ApiError(403, "account_suspended");
-        if (!caller.plan) throw new ApiError(403, "internal", { text: "No se pudo verificar el plan de la cuenta." });
+        if (caller.account.suspended) throw new DomainError("account_suspended");
+        if (!caller.plan) throw new DomainError("plan_no_verificable", { text: "No se pudo verificar el plan de la cuenta." });
         if (options.channel && caller.kind === "key" && !caller.plan.apiRestEnabled && !caller.account.isAdmin) {
-          throw new ApiError(403, "channel_disabled", { extra: { upgrade_url: upgradeUrl(req) } });
+          throw new DomainError("channel_disabled");
         }
         if (caller.kind === "session" && isUnsafeMethod(req.method) && !isTrustedOrigin(req.headers, appOrigin(req), TRUSTED_ORIGINS)) {
-          throw new ApiError(403, "forbidden");
+          throw new DomainError("forbidden");
         }
       }
+      const url = new URL(req.url);
+      const input = await parseRequest(req, url, options.request);
       response = await handler({
         req,
-        url: new URL(req.url),
+        url,
         params: await segment.params,
-        caller: caller as RouteContext<P, A>["caller"],
+        caller: caller as RouteContext<P, A, R>["caller"],
         db,
         requestId,
+        input,
       });
     } catch (err) {
-      if (err instanceof ApiError) {
+      if (err instanceof DomainError) {
+        // A refusal for the plan points at the plans page of the host that answered.
+        if (err.code === "tier_required" || err.code === "channel_disabled") err.extra.upgrade_url ??= upgradeUrl(req);
         response = renderError(err);
-        if (err.status >= 500) log().error({ err, requestId, accountId, path: new URL(req.url).pathname }, "request failed");
+        if (httpStatus(err.code) >= 500) log().error({ err, requestId, accountId, path: new URL(req.url).pathname }, "request failed");
       } else {
         log().error({ err, requestId, accountId, method: req.method, path: new URL(req.url).pathname }, "unhandled error");
         response = renderError(internalError());
@@ -181,54 +193,4 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
     );
     return response;
   };
-}
-
-/** Throws `403 tier_required` unless the caller's plan is one of `tiers` or the caller is an admin. */
-export function requireTier(req: Request, caller: Caller, tiers: readonly string[]): void {
-  if (caller.account.isAdmin || tiers.includes(caller.account.planTier)) return;
-  throw new ApiError(403, "tier_required", {
-    extra: { required_tier: tiers[0], current_tier: caller.account.planTier, upgrade_url: upgradeUrl(req) },
-  });
-}
-
-/** Far above any valid request body of the API; a larger one is refused before it is buffered. */
-const MAX_BODY_BYTES = 64 * 1024;
-
-/** The body as text, read up to `limit` bytes: a larger one is `400 body_invalido`, and so is an unreadable one. */
-async function readBounded(req: Request, limit: number): Promise<string> {
-  if (!req.body) return "";
-  if (Number(req.headers.get("content-length") ?? 0) > limit) {
-    await req.body.cancel().catch(() => undefined);
-    throw new ApiError(400, "body_invalido");
-  }
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw new ApiError(400, "body_invalido");
-      }
-      chunks.push(value);
-    }
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw new ApiError(400, "body_invalido");
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Reads a JSON body; an absent, oversized or malformed one is `400 body_invalido`. */
-export async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await readBounded(req, MAX_BODY_BYTES);
-  if (!text.trim()) throw new ApiError(400, "body_invalido");
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError(400, "body_invalido");
-  }
 }

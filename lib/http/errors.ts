@@ -1,80 +1,96 @@
+import { DomainError, isErrorCode, standardText, type DomainErrorOptions, type ErrorCode } from "@/lib/errors";
+
 /**
- * Error codes of spec part 7 and the key that carries their text. Most use `message`; four use `mensaje`;
- * three carry no text at all. This table is the only place that decides it.
+ * The one table from an error code to HTTP: its status, and the body key that carries its text (spec part 7: most
+ * use `message`, four `mensaje`, three none). `wire` renames a code whose answer the contract spells otherwise.
  */
-const TEXT_KEY = {
-  cuit_requerido: null,
-  body_invalido: null,
-  dataset_not_found: null,
-  generacion_en_curso: "mensaje",
-  idempotency_key_conflict: "mensaje",
-  informe_no_persistido: "mensaje",
-  saldo_insuficiente: "mensaje",
-} as const satisfies Record<string, "mensaje" | null>;
+const HTTP = {
+  cuit_requerido: { status: 400, key: null },
+  cuit_invalido: { status: 400, key: "message" },
+  body_invalido: { status: 400, key: null },
+  idempotency_key_invalido: { status: 400, key: "message" },
+  idempotency_key_requerido: { status: 400, key: "message" },
+  format_not_available: { status: 400, key: "message" },
+  parametro_invalido: { status: 400, key: "message" },
+  unauthenticated: { status: 401, key: "message" },
+  account_suspended: { status: 403, key: "message" },
+  channel_disabled: { status: 403, key: "message" },
+  forbidden: { status: 403, key: "message" },
+  tier_required: { status: 403, key: "message" },
+  plan_no_verificable: { status: 403, key: "message", wire: "internal" },
+  not_found: { status: 404, key: "message" },
+  dataset_not_found: { status: 404, key: null },
+  generacion_en_curso: { status: 409, key: "mensaje" },
+  idempotency_key_conflict: { status: 409, key: "mensaje" },
+  informe_no_persistido: { status: 500, key: "mensaje" },
+  saldo_insuficiente: { status: 402, key: "mensaje" },
+  rate_limited: { status: 429, key: "message" },
+  daily_limit_exceeded: { status: 429, key: "message" },
+  internal: { status: 500, key: "message" },
+  method_not_allowed: { status: 405, key: "message" },
+  lote_vacio: { status: 400, key: "message" },
+  lote_demasiado_grande: { status: 400, key: "message" },
+  archivo_invalido: { status: 400, key: "message" },
+  archivo_demasiado_grande: { status: 400, key: "message" },
+  archivo_no_encontrado: { status: 400, key: "message" },
+  formato_invalido: { status: 400, key: "message" },
+  columna_vacia: { status: 400, key: "message" },
+  limite_monitoreo: { status: 409, key: "message" },
+  limite_webhooks: { status: 409, key: "message" },
+  url_no_permitida: { status: 400, key: "message" },
+  webhook_inactivo: { status: 409, key: "message" },
+  email_registrado: { status: 409, key: "message" },
+  enlace_invalido: { status: 400, key: "message" },
+  enlace_vencido: { status: 400, key: "message" },
+  key_limit_reached: { status: 409, key: "message" },
+  pedido_ya_resuelto: { status: 409, key: "message" },
+  demasiados_pedidos: { status: 409, key: "message" },
+  plan_no_superior: { status: 409, key: "message" },
+  solicitud_ya_atendida: { status: 409, key: "message" },
+  publicacion_invalida: { status: 400, key: "message" },
+  sin_datos_de_fuente: { status: 409, key: "message" },
+  almacenamiento_no_disponible: { status: 502, key: "message" },
+  bcra_no_disponible: { status: 502, key: "message" },
+  bcra_respuesta_invalida: { status: 502, key: "message" },
+  demo_no_cargada: { status: 409, key: "message" },
+  comando_desconocido: { status: 400, key: "message" },
+  argumento_invalido: { status: 400, key: "message" },
+  argumento_faltante: { status: 400, key: "message" },
+} as const satisfies Record<ErrorCode, { status: number; key: "message" | "mensaje" | null; wire?: string }>;
 
-const DEFAULT_TEXT: Record<string, string> = {
-  cuit_invalido: "El CUIT no es válido.",
-  idempotency_key_invalido: "El encabezado Idempotency-Key debe ser un UUID.",
-  format_not_available: "Ese formato no está disponible para este dataset.",
-  parametro_invalido: "Un parámetro de la consulta no es válido.",
-  unauthenticated: "Se requiere una clave de API válida en Authorization: Bearer, o una sesión iniciada.",
-  account_suspended: "La cuenta está suspendida. Escribinos para reactivarla.",
-  channel_disabled: "Tu plan no incluye la API REST. Pasate a Ultimate, Team o Enterprise para usarla.",
-  forbidden: "La solicitud viene de un origen no autorizado.",
-  tier_required: "Tu plan no incluye este recurso.",
-  not_found: "No encontrado.",
-  generacion_en_curso: "Ya hay un informe en preparación para este CUIT. Reintentá en unos segundos.",
-  idempotency_key_conflict: "Esta Idempotency-Key ya se usó para otro CUIT. Usá una clave nueva para cada operación.",
-  informe_no_persistido: "El informe no pudo guardarse. No se descontó saldo; podés reintentar.",
-  saldo_insuficiente: "Tu saldo no alcanza para este informe.",
-  rate_limited: "Demasiadas solicitudes. Esperá unos segundos y reintentá.",
-  daily_limit_exceeded: "Alcanzaste el límite diario de informes de tu cuenta.",
-  internal: "Ocurrió un error interno.",
-  method_not_allowed: "Método no permitido.",
-};
-
-export type ErrorCode = keyof typeof TEXT_KEY | (string & {});
+/** The HTTP status of a code. */
+export const httpStatus = (code: ErrorCode): number => HTTP[code].status;
 
 /** The body key that carries a code's text: `message`, `mensaje`, or none. */
 export function textKeyOf(code: string): "message" | "mensaje" | null {
-  return code in TEXT_KEY ? TEXT_KEY[code as keyof typeof TEXT_KEY] : "message";
+  return isErrorCode(code) ? HTTP[code].key : "message";
 }
 
-export interface ApiErrorOptions {
-  /** Text for `message` or `mensaje`; defaults to the code's standard text. */
-  text?: string;
-  /** Extra body fields of the case (spec part 7). */
-  extra?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
+/** The `error` of a code's body. */
+const wireCode = (code: ErrorCode): string => ("wire" in HTTP[code] ? (HTTP[code] as { wire: string }).wire : code);
 
-/** Thrown anywhere below a route; `renderError` turns it into the contract's body. */
-export class ApiError extends Error {
-  override name = "ApiError";
-  readonly extra: Record<string, unknown>;
+/** A refusal of the HTTP layer itself, with headers of its own (`Allow`, `RateLimit-*`). Services throw `DomainError`. */
+export class HttpError extends DomainError {
   readonly headers: Record<string, string>;
-
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    options: ApiErrorOptions = {},
-  ) {
-    super(options.text ?? DEFAULT_TEXT[code] ?? code);
-    this.extra = options.extra ?? {};
+  constructor(code: ErrorCode, options: DomainErrorOptions & { headers?: Record<string, string> } = {}) {
+    super(code, options);
     this.headers = options.headers ?? {};
   }
-
-  /** The JSON body: `error`, the text under its key (if the code has one), then the extra fields. */
-  body(): Record<string, unknown> {
-    const key = textKeyOf(this.code);
-    // Spec part 7: a 500's message is always generic, whatever text it was thrown with; the text goes to the log.
-    const text = this.status >= 500 && this.code === "internal" ? DEFAULT_TEXT.internal : this.message;
-    return key === null ? { error: this.code, ...this.extra } : { error: this.code, [key]: text, ...this.extra };
-  }
 }
 
-export const internalError = () => new ApiError(500, "internal");
+/** The JSON body: `error`, the text under its key (if the code has one), then the extra fields. */
+export function errorBody(err: DomainError): Record<string, unknown> {
+  const key = HTTP[err.code].key;
+  // Spec part 7: a 500's message is always generic, whatever text it was thrown with; the text goes to the log.
+  const text = err.code === "internal" ? standardText("internal") : err.message;
+  return key === null ? { error: wireCode(err.code), ...err.extra } : { error: wireCode(err.code), [key]: text, ...err.extra };
+}
 
-export function renderError(err: ApiError, headers: Record<string, string> = {}): Response {
-  return Response.json(err.body(), { status: err.status, headers: { ...err.headers, ...headers } });
+export const internalError = () => new DomainError("internal");
+
+/** A domain error as the contract's answer: its status, its body, `Retry-After` when it says when to retry. */
+export function renderError(err: DomainError, headers: Record<string, string> = {}): Response {
+  const retry: Record<string, string> = err.retryAfter !== undefined ? { "Retry-After": String(err.retryAfter) } : {};
+  const own = err instanceof HttpError ? err.headers : {};
+  return Response.json(errorBody(err), { status: httpStatus(err.code), headers: { ...retry, ...own, ...headers } });
 }

@@ -49,7 +49,7 @@ function hostOf(origin: string): string | null {
 
 /**
  * Next's own rule, so that this never refuses what Next would run: no Origin passes (the action's own check,
- * lib/web/session-action.ts, refuses it unless the Referer is trusted); otherwise the Origin's host must be the
+ * lib/web/action.ts, refuses it unless the Referer is trusted); otherwise the Origin's host must be the
  * forwarded host (else the Host) or one of TRUSTED_ORIGINS, next.config.ts's `allowedOrigins`.
  */
 function originAllowed(headers: Headers, trustedOrigins: readonly string[]): boolean {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/db/client";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import { readyBoss } from "./boss";
 import type { QueueName } from "./queues";
 

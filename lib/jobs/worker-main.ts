@@ -1,4 +1,5 @@
 import { closeDb, getDb, setApplicationName } from "@/db/client";
+import { installBootSeed } from "@/lib/demo/boot-seed";
 import { stopEmbedded } from "@/db/embedded";
 import { env, EnvError } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     throw e;
   }
   setApplicationName("legajo-worker");
+  installBootSeed();
   await getDb();
   await startWorkers();
   let stopping = false;

@@ -1,13 +1,15 @@
 import type { Db } from "@/db/client";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
-import { countRequest, upgradeUrl, type VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
+import { countRequest, upgradeUrl } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/client-ip";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { PolicyName } from "@/lib/ratelimit";
 import { takeMcpCall } from "./quota";
 import type { McpQuota } from "./schemas";
+import { httpStatus } from "@/lib/http/errors";
 
 /** One MCP request: the caller that passed the API's gates (lib/http/api-route.ts), and where it came from. */
 export interface McpContext {
@@ -32,14 +34,14 @@ const TEXTS: Record<string, string> = {
 
 const INTERNAL = "Ocurrió un error interno. Reintentá en unos segundos.";
 
-/** The Spanish text of what a service threw: its own message for an ApiError, a generic one for anything else. */
+/** The Spanish text of what a service threw: its own message for an DomainError, a generic one for anything else. */
 export function refusalOf(err: unknown, ctx: McpContext): McpRefusal {
   if (err instanceof McpRefusal) return err;
-  if (err instanceof ApiError && err.status < 500) {
+  if (err instanceof DomainError && httpStatus(err.code) < 500) {
     if (err.code === "dataset_not_found") return new McpRefusal(`No hay un dataset visible para tu plan con el id ${String(err.extra.dataset_id)}.`);
     return new McpRefusal(TEXTS[err.code] ?? err.message);
   }
-  if (err instanceof ApiError && err.code === "informe_no_persistido") return new McpRefusal(err.message);
+  if (err instanceof DomainError && err.code === "informe_no_persistido") return new McpRefusal(err.message);
   log().error({ err, requestId: ctx.requestId, accountId: ctx.caller.accountId }, "mcp call failed");
   return new McpRefusal(INTERNAL);
 }
@@ -68,8 +70,8 @@ export async function spend(ctx: McpContext, policy: PolicyName): Promise<McpQuo
     await countRequest(policy, "ip", clientIp(ctx.req.headers, env().TRUST_PROXY), limits);
     await countRequest(policy, "account", ctx.caller.accountId, limits);
   } catch (err) {
-    if (err instanceof ApiError && err.code === "rate_limited") {
-      const seconds = err.headers["Retry-After"] ?? "1";
+    if (err instanceof DomainError && err.code === "rate_limited") {
+      const seconds = err.retryAfter ?? 1;
       throw new McpRefusal(`Demasiadas consultas seguidas. Esperá ${seconds} s y reintentá.`);
     }
     throw err;

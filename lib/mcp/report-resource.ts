@@ -1,8 +1,9 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type ResourceLink } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { getReport } from "@/lib/reports/get";
 import { McpRefusal, refusalOf, spend, type McpContext } from "./context";
+import { httpStatus } from "@/lib/http/errors";
 
 const REPORT_URI_TEMPLATE = "legajo://informes/{id}";
 
@@ -17,7 +18,10 @@ export const reportLink = (id: string, description: string): ResourceLink => ({
 
 /** A missing report is a bad parameter (as the SDK answers an unknown resource); a refusal, a bad request. */
 function errorCodeOf(err: unknown): ErrorCode {
-  if (err instanceof ApiError) return err.status === 404 ? ErrorCode.InvalidParams : err.status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
+  if (err instanceof DomainError) {
+    const status = httpStatus(err.code);
+    return status === 404 ? ErrorCode.InvalidParams : status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
+  }
   return err instanceof McpRefusal ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
 }
 

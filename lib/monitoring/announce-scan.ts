@@ -1,7 +1,7 @@
 import type { Tx } from "@/db/client";
 import { readyBoss } from "@/lib/jobs/boss";
 import { enqueue } from "@/lib/jobs/enqueue";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 
 /**
  * $1: the snapshot just loaded. A scan when the snapshot becomes its feed's current one (no snapshot of the feed

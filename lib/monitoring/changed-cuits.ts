@@ -2,7 +2,7 @@ import type { DbOrTx } from "@/db/client";
 import { SOURCE_TABLES, type SourceName } from "@/db/schema";
 import { getTableName } from "drizzle-orm";
 import { fileColumns } from "@/lib/sources/columns";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import type { SourceRow } from "./summarize";
 
 const tableOf = (source: SourceName) => getTableName(SOURCE_TABLES[source]);

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import type { EventTypeName, EventsPage, EventView } from "@/lib/schemas/monitoring";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import { EVENT_JSON } from "./record-events";
 
 /**

@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
-import { requireTier } from "@/lib/http/api-route";
+import { requireTier } from "@/lib/auth/tiers";
 
 /** CUITs each plan may watch; a plan missing here has no monitoring (`403 tier_required`). */
 export const WATCH_LIMITS: Readonly<Record<string, number>> = { pro: 100, ultimate: 1_000, team: 10_000, enterprise: 100_000 };
@@ -8,8 +8,8 @@ export const WATCH_LIMITS: Readonly<Record<string, number>> = { pro: 100, ultima
 const TIERS = Object.keys(WATCH_LIMITS);
 
 /** The caller's watch limit; `403 tier_required` (as the snapshot endpoint answers) when the plan has none. Admins watch as enterprise. */
-export function watchLimitOf(req: Request, caller: Caller): number {
-  requireTier(req, caller, TIERS);
+export function watchLimitOf(caller: Caller): number {
+  requireTier(caller, TIERS);
   return WATCH_LIMITS[caller.account.planTier] ?? WATCH_LIMITS.enterprise;
 }
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { EventType, Severidad } from "@/db/schema";
 import { enqueue } from "@/lib/jobs/enqueue";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 
 export interface NewEvent {
   accountId: string;

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { reports, type Report } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { findReport } from "@/lib/reports/get";
 import type { FieldChange, ReportChanges } from "@/lib/schemas/monitoring";
 import type { Concurso, Entidad, Marca, Section, SectionField, Sections } from "@/lib/schemas/sections";
@@ -97,9 +97,9 @@ async function previousOf(db: DbOrTx, report: Report): Promise<Report | undefine
 export async function reportChanges(db: DbOrTx, caller: Pick<Caller, "accountId" | "account">, id: string, contra?: string): Promise<ReportChanges> {
   const report = await findReport(db, caller, id);
   const other = contra !== undefined ? await findReport(db, caller, contra) : await previousOf(db, report);
-  if (!other) throw new ApiError(404, "not_found", { text: "No hay un informe anterior de este CUIT para comparar." });
+  if (!other) throw new DomainError("not_found", { text: "No hay un informe anterior de este CUIT para comparar." });
   if (other.cuit !== report.cuit || other.id === report.id) {
-    throw new ApiError(400, "parametro_invalido", { text: "`contra` debe ser otro informe del mismo CUIT.", extra: { parameter: "contra" } });
+    throw new DomainError("parametro_invalido", { text: "`contra` debe ser otro informe del mismo CUIT.", extra: { parameter: "contra" } });
   }
   return {
     informe_id: report.id,

@@ -4,7 +4,7 @@ import { PERSON_TYPES } from "@/lib/cuit";
 import { env } from "@/lib/env";
 import { fileColumns } from "@/lib/sources/columns";
 import { nameScore, nameTokens } from "@/lib/sources/formats/names";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import type { SectionChange } from "@/lib/schemas/monitoring";
 import { summarizeScreening } from "./summarize";
 

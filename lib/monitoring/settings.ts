@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { monitoringSettings } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 
 /** The account's `saldo.bajo` threshold in units; null when it has none. */
 export async function lowBalanceThreshold(db: DbOrTx, accountId: string): Promise<number | null> {
@@ -12,7 +12,7 @@ export async function lowBalanceThreshold(db: DbOrTx, accountId: string): Promis
 /** Sets (or with null, removes) the threshold below which a report's debit raises `saldo.bajo`. */
 export async function setLowBalanceThreshold(db: DbOrTx, accountId: string, umbral: number | null): Promise<void> {
   if (umbral !== null && (!Number.isSafeInteger(umbral) || umbral < 1)) {
-    throw new ApiError(400, "body_invalido", { text: "El umbral debe ser un número entero de unidades, mayor que cero." });
+    throw new DomainError("body_invalido", { text: "El umbral debe ser un número entero de unidades, mayor que cero." });
   }
   await db
     .insert(monitoringSettings)

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { watchlist } from "@/db/schema";
 import { validateCuit } from "@/lib/cuit";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 
-const notWatched = () => new ApiError(404, "not_found", { text: "Ese CUIT no está en tu lista de monitoreo." });
+const notWatched = () => new DomainError("not_found", { text: "Ese CUIT no está en tu lista de monitoreo." });
 
 /** DELETE /v1/watchlist/{cuit}: stops watching; its past events stay in the feed. Another account's CUIT is 404. */
 export async function unwatchCuit(db: DbOrTx, accountId: string, entrada: string): Promise<{ cuit: string; eliminado: true }> {

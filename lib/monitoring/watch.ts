@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { watchlist } from "@/db/schema";
 import { resolveCuitOrDni } from "@/lib/cuit";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { WatchView } from "@/lib/schemas/monitoring";
 import { watchViews } from "./watchlist";
 
@@ -20,7 +20,7 @@ export interface BulkWatchResult {
 }
 
 const overLimit = (limite: number, actuales: number) =>
-  new ApiError(409, "limite_monitoreo", {
+  new DomainError("limite_monitoreo", {
     text: `Tu plan permite monitorear hasta ${limite.toLocaleString("es-AR")} CUITs y ya tenés ${actuales.toLocaleString("es-AR")}. Quitá alguno o pasate a un plan mayor.`,
     extra: { limite, actuales },
   });
@@ -38,7 +38,7 @@ async function lockAccount(tx: Tx, accountId: string): Promise<number> {
  */
 export async function watchCuit(db: Db, accountId: string, limit: number, input: WatchInput): Promise<WatchView & { creado: boolean }> {
   const check = await resolveCuitOrDni(db, input.entrada);
-  if (!check.ok) throw new ApiError(400, "cuit_invalido", { text: check.message, extra: { reason: check.reason } });
+  if (!check.ok) throw new DomainError("cuit_invalido", { text: check.message, extra: { reason: check.reason } });
   const creado = await db.transaction(async (tx) => {
     const actuales = await lockAccount(tx, accountId);
     const [existing] = await tx

@@ -31,11 +31,28 @@ function clean(node: unknown): unknown {
 const errorSchema = (code: string): z.ZodType =>
   code === "dataset_not_found" ? datasetNotFoundSchema : ERROR_SCHEMAS[code as keyof typeof ERROR_SCHEMAS];
 
+/** The fields of the request's query and headers, as parameters; the route parses them with the same schemas. */
+function requestParameters(op: Operation): Parameter[] {
+  const fields = (where: "query" | "header", schema: z.ZodObject | undefined): Parameter[] =>
+    Object.entries((schema?.shape ?? {}) as Record<string, z.ZodType>).map(([name, field]) => {
+      const meta = field.meta() ?? {};
+      return {
+        in: where,
+        name,
+        schema: field,
+        required: field._zod.optin === undefined,
+        description: meta.description ?? "",
+        example: meta.example,
+      };
+    });
+  return [...(op.parameters ?? []), ...fields("query", op.request?.query), ...fields("header", op.request?.headers)];
+}
+
 /** Every schema the operations use: bodies, parameters, answers and the error bodies they list. */
 function operationSchemas(op: Operation): z.ZodType[] {
   return [
-    ...(op.parameters ?? []).map((p) => p.schema),
-    ...(op.requestBody ? [op.requestBody] : []),
+    ...requestParameters(op).map((p) => p.schema),
+    ...(op.request?.body ? [op.request.body] : []),
     ...(typeof op.success.schema === "string" ? [] : [op.success.schema]),
     ...(op.alternative ? [op.alternative.schema] : []),
     ...Object.values(op.errors).flatMap((codes) => codes.map(errorSchema)),
@@ -126,6 +143,7 @@ function operationObject(op: Operation): JsonObject {
     responses[other] = { description, headers: responseHeaders(op, other), content: { "application/json": { schema: schemaOf(alt) } } };
   }
   if (op.redirect) responses[302] = { description: op.redirect, headers: responseHeaders(op, 302) };
+  const parameters = requestParameters(op);
   for (const [status, codes] of Object.entries(op.errors)) responses[status] = errorResponse(op, Number(status), codes);
   return {
     operationId: op.operationId,
@@ -133,10 +151,8 @@ function operationObject(op: Operation): JsonObject {
     summary: op.summary,
     description: op.description,
     security: SECURITY[op.access],
-    ...(op.parameters ? { parameters: op.parameters.map(parameter) } : {}),
-    ...(op.requestBody
-      ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.requestBody, "input") } } } }
-      : {}),
+    ...(parameters.length > 0 ? { parameters: parameters.map(parameter) } : {}),
+    ...(op.request?.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.request.body, "input") } } } } : {}),
     responses,
   };
 }

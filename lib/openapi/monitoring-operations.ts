@@ -1,10 +1,9 @@
-import { z } from "zod";
 import {
   changesQuerySchema,
   deliveriesPageSchema,
+  deliveriesQuerySchema,
   eventsPageSchema,
   eventsQuerySchema,
-  eventTypeSchema,
   reportChangesSchema,
   testEventSchema,
   watchCreatedSchema,
@@ -19,22 +18,11 @@ import {
   webhookSchema,
   webhookSecretSchema,
 } from "@/lib/schemas/monitoring";
-import type { Operation, Parameter } from "./operations";
+import { KEY_READ, KEY_WRITE, pathParameter, REPORT_ID, type Operation } from "./shared";
 
-const READ = {
-  401: ["unauthenticated"],
-  403: ["account_suspended", "channel_disabled", "internal"],
-  429: ["rate_limited"],
-  500: ["internal"],
-} satisfies Operation["errors"];
-const WRITE_403: NonNullable<Operation["errors"][403]> = ["account_suspended", "channel_disabled", "forbidden", "internal"];
 const WATCH_403: NonNullable<Operation["errors"][403]> = ["account_suspended", "channel_disabled", "forbidden", "tier_required", "internal"];
 
-const webhookId: Parameter = { in: "path", name: "id", schema: z.string(), required: true, description: "The webhook's `id`.", example: "whk_2v8Q0xY4cJm1Pz7kR" };
-const page = (max: number, shape: typeof watchListQuerySchema.shape): Parameter[] => [
-  { in: "query", name: "limit", schema: shape.limit, description: `Page size, 1 to ${max}.`, example: 50 },
-  { in: "query", name: "offset", schema: shape.offset, description: "Items to skip.", example: 0 },
-];
+const webhookId = pathParameter("The webhook's `id`.", "whk_2v8Q0xY4cJm1Pz7kR");
 
 const SIGNING =
   "Deliveries follow the Standard Webhooks spec: a POST of `{type, timestamp, data}` (`data` is the Event) with the headers `webhook-id` (the delivery id; dedupe by it, since delivery is at least once), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` under the secret without its `whsec_` prefix, base64-decoded; during a day after a rotation, one signature per secret). Only a 2xx answer within 10 s counts; other answers are retried with exponential backoff for about a day; a 410 stops at once and disables the endpoint; an endpoint whose deliveries all fail for a day is disabled.";
@@ -51,12 +39,10 @@ export const MONITORING_OPERATIONS: Operation[] = [
       "Compares the report with the previous report of the same CUIT in the same account, or with `contra`, another report of that CUIT the caller may read: per section the status change and each field added, removed or changed, plus the lenders, cheques, sanctions-list matches, trademarks and proceedings added or gone. Free. Isolation as GET /v1/reports/{id}: another account's report is 404.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      { in: "path", name: "id", schema: z.string(), required: true, description: "The `informe_id`.", example: "inf_2v8Q0xY4cJm1Pz7kR" },
-      { in: "query", name: "contra", schema: changesQuerySchema.shape.contra, description: "Another report of the same CUIT to compare against." },
-    ],
+    parameters: [REPORT_ID],
+    request: { query: changesQuerySchema },
     success: { schema: reportChangesSchema, description: "The differences." },
-    errors: { 400: ["parametro_invalido"], ...READ, 404: ["not_found"] },
+    errors: { 400: ["parametro_invalido"], ...KEY_READ, 404: ["not_found"] },
   },
   {
     method: "post",
@@ -68,10 +54,10 @@ export const MONITORING_OPERATIONS: Operation[] = [
       "Adds a CUIT (or a DNI, resolved to its CUIL as for a report) to the account's watchlist. Free. When one of the sources changes for it, the account gets a `monitoreo.cambio` event. Plans watch up to: Pro 100, Ultimate 1,000, Team 10,000, Enterprise 100,000; other plans get 403 `tier_required`, and a new CUIT past the limit is 409. A CUIT already watched answers 200 with its label updated.",
     access: "key",
     rateLimited: true,
-    requestBody: watchPostBodySchema,
+    request: { body: watchPostBodySchema },
     success: { status: 201, schema: watchCreatedSchema, description: "The CUIT is now watched." },
     alternative: { status: 200, schema: watchCreatedSchema, description: "It was already watched." },
-    errors: { 400: ["body_invalido", "cuit_invalido"], 401: ["unauthenticated"], 403: WATCH_403, 409: ["limite_monitoreo"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { 400: ["body_invalido", "cuit_requerido", "cuit_invalido"], ...KEY_WRITE, 403: WATCH_403, 409: ["limite_monitoreo"] },
   },
   {
     method: "get",
@@ -82,9 +68,9 @@ export const MONITORING_OPERATIONS: Operation[] = [
     description: "Newest first, each with its last change. Page with `limit` and `offset`.",
     access: "key",
     rateLimited: true,
-    parameters: page(100, watchListQuerySchema.shape),
+    request: { query: watchListQuerySchema },
     success: { schema: watchListSchema, description: "One page." },
-    errors: { 400: ["parametro_invalido"], ...READ, 403: ["account_suspended", "channel_disabled", "tier_required", "internal"] },
+    errors: { 400: ["parametro_invalido"], ...KEY_READ, 403: ["account_suspended", "channel_disabled", "tier_required", "internal"] },
   },
   {
     method: "delete",
@@ -95,9 +81,9 @@ export const MONITORING_OPERATIONS: Operation[] = [
     description: "Its past events stay in the feed. A CUIT the account does not watch is 404.",
     access: "key",
     rateLimited: true,
-    parameters: [{ in: "path", name: "cuit", schema: z.string(), required: true, description: "The CUIT (11 digits).", example: "30500010912" }],
+    parameters: [pathParameter("The CUIT (11 digits).", "30500010912", "cuit")],
     success: { schema: watchDeletedSchema, description: "No longer watched." },
-    errors: { 401: ["unauthenticated"], 403: WATCH_403, 404: ["not_found"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { ...KEY_WRITE, 403: WATCH_403, 404: ["not_found"] },
   },
   {
     method: "get",
@@ -109,13 +95,9 @@ export const MONITORING_OPERATIONS: Operation[] = [
       "The account's events in order, after the cursor `desde` (from the first without it). Keep the answer's `cursor` and pass it next time: no event is skipped or repeated, including ones whose transaction commits late. Types: `monitoreo.cambio` (with `severidad` and one Spanish line per section that changed; the values are in the update you then generate, 50 units), `informe.generado`, `saldo.bajo`, `lote.completado`.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      { in: "query", name: "desde", schema: eventsQuerySchema.shape.desde, description: "The `cursor` of the previous page.", example: "7712.35" },
-      { in: "query", name: "limit", schema: eventsQuerySchema.shape.limit, description: "Page size, 1 to 500.", example: 100 },
-      { in: "query", name: "tipo", schema: eventTypeSchema.optional(), description: "Only events of this type." },
-    ],
+    request: { query: eventsQuerySchema },
     success: { schema: eventsPageSchema, description: "One page of events." },
-    errors: { 400: ["parametro_invalido"], ...READ },
+    errors: { 400: ["parametro_invalido"], ...KEY_READ },
   },
   {
     method: "post",
@@ -126,9 +108,9 @@ export const MONITORING_OPERATIONS: Operation[] = [
     description: `Registers a URL to receive the given event types. The answer carries the signing secret (\`whsec_…\`), shown only here. URLs that resolve to loopback, private or link-local addresses are refused. ${SIGNING}`,
     access: "key",
     rateLimited: true,
-    requestBody: webhookPostBodySchema,
+    request: { body: webhookPostBodySchema },
     success: { status: 201, schema: webhookCreatedSchema, description: "The endpoint, with its secret." },
-    errors: { 400: ["body_invalido", "url_no_permitida"], 401: ["unauthenticated"], 403: WRITE_403, 409: ["limite_webhooks"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { 400: ["body_invalido", "url_no_permitida"], ...KEY_WRITE, 409: ["limite_webhooks"] },
   },
   {
     method: "get",
@@ -140,7 +122,7 @@ export const MONITORING_OPERATIONS: Operation[] = [
     access: "key",
     rateLimited: true,
     success: { schema: webhookListSchema, description: "The endpoints." },
-    errors: READ,
+    errors: KEY_READ,
   },
   {
     method: "get",
@@ -153,7 +135,7 @@ export const MONITORING_OPERATIONS: Operation[] = [
     rateLimited: true,
     parameters: [webhookId],
     success: { schema: webhookSchema, description: "The endpoint." },
-    errors: { ...READ, 404: ["not_found"] },
+    errors: { ...KEY_READ, 404: ["not_found"] },
   },
   {
     method: "delete",
@@ -166,7 +148,7 @@ export const MONITORING_OPERATIONS: Operation[] = [
     rateLimited: true,
     parameters: [webhookId],
     success: { schema: webhookDeletedSchema, description: "Deleted." },
-    errors: { 401: ["unauthenticated"], 403: WRITE_403, 404: ["not_found"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { ...KEY_WRITE, 404: ["not_found"] },
   },
   {
     method: "post",
@@ -179,7 +161,7 @@ export const MONITORING_OPERATIONS: Operation[] = [
     rateLimited: true,
     parameters: [webhookId],
     success: { schema: webhookSecretSchema, description: "The new secret." },
-    errors: { 401: ["unauthenticated"], 403: WRITE_403, 404: ["not_found"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { ...KEY_WRITE, 404: ["not_found"] },
   },
   {
     method: "post",
@@ -192,7 +174,7 @@ export const MONITORING_OPERATIONS: Operation[] = [
     rateLimited: true,
     parameters: [webhookId],
     success: { status: 202, schema: testEventSchema, description: "Queued." },
-    errors: { 401: ["unauthenticated"], 403: WRITE_403, 404: ["not_found"], 409: ["webhook_inactivo"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { ...KEY_WRITE, 404: ["not_found"], 409: ["webhook_inactivo"] },
   },
   {
     method: "get",
@@ -203,8 +185,9 @@ export const MONITORING_OPERATIONS: Operation[] = [
     description: "Newest first, each with its state, attempts, last answer and next attempt.",
     access: "key",
     rateLimited: true,
-    parameters: [webhookId, ...page(100, watchListQuerySchema.shape)],
+    parameters: [webhookId],
+    request: { query: deliveriesQuerySchema },
     success: { schema: deliveriesPageSchema, description: "One page of deliveries." },
-    errors: { 400: ["parametro_invalido"], ...READ, 404: ["not_found"] },
+    errors: { 400: ["parametro_invalido"], ...KEY_READ, 404: ["not_found"] },
   },
 ];

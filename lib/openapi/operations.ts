@@ -6,70 +6,29 @@ import {
   datasetsListSchema,
   historyQuerySchema,
   manifestLinkResponseSchema,
-  snapshotDateParamSchema,
   snapshotHistorySchema,
-  snapshotLinkFormatSchema,
+  snapshotQuerySchema,
   snapshotResponseSchema,
 } from "@/lib/schemas/catalog";
 import { dcatCatalogSchema } from "@/lib/schemas/dcat";
-import { SEARCH_MAX, SEARCH_MIN, searchResponseSchema } from "@/lib/schemas/search";
-import type { DocumentedErrorCode } from "@/lib/schemas/errors";
-import { BATCH_OPERATIONS } from "./batch-operations";
-import { MONITORING_OPERATIONS } from "./monitoring-operations";
 import {
   listQuerySchema,
+  quoteQuerySchema,
   quoteSchema,
   reportListSchema,
   reportPostBodySchema,
+  reportPostHeadersSchema,
   reportPostResponseSchema,
   reportSchema,
 } from "@/lib/schemas/reports";
+import { searchQuerySchema, searchResponseSchema } from "@/lib/schemas/search";
+import { BATCH_OPERATIONS } from "./batch-operations";
+import { MONITORING_OPERATIONS } from "./monitoring-operations";
+import { KEY_READ, pathParameter, REPORT_ID, type Operation } from "./shared";
 
-export type Access = "public" | "optional" | "key";
+export type { Access, Operation, Parameter, PathParameter } from "./shared";
 
-export interface Parameter {
-  in: "query" | "path" | "header";
-  name: string;
-  schema: z.ZodType;
-  required?: boolean;
-  description: string;
-  example?: unknown;
-}
-
-export interface Operation {
-  method: "get" | "post" | "delete";
-  path: string;
-  operationId: string;
-  tag: "Reports" | "Account" | "Catalog" | "Monitoring" | "Meta";
-  summary: string;
-  description: string;
-  access: Access;
-  /** Rate-limited operations document the RateLimit-* headers and 429. */
-  rateLimited: boolean;
-  parameters?: Parameter[];
-  requestBody?: z.ZodType;
-  success: {
-    /** `file`: not JSON; `media` lists the content types (a file download). */
-    schema: z.ZodType | "any-object" | "file";
-    description: string;
-    replayHeader?: boolean;
-    /** 200 unless said (202: accepted, runs in the background). */
-    status?: 201 | 202;
-    media?: Record<string, "text" | "binary">;
-  };
-  /** A second success answer of another status (POST /v1/batches: the quote, beside the created batch). */
-  alternative?: { status: 200; schema: z.ZodType; description: string };
-  redirect?: string;
-  errors: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 429 | 500, DocumentedErrorCode[]>>;
-}
-
-const KEY_GATES: Operation["errors"] = {
-  401: ["unauthenticated"],
-  403: ["account_suspended", "channel_disabled", "internal"],
-};
-const reportId: Parameter = { in: "path", name: "id", schema: z.string(), required: true, description: "The `informe_id`.", example: "inf_2v8Q0xY4cJm1Pz7kR" };
-const datasetId: Parameter = { in: "path", name: "id", schema: z.string(), required: true, description: "The dataset id.", example: "bcra-central-deudores" };
-const listShape = listQuerySchema.shape;
+const datasetId = pathParameter("The dataset id.", "bcra-central-deudores");
 
 /** The ten operations of the contract, and the catalog's own (DESIGN.md §9). Schemas are the ones the handlers parse and answer with. */
 export const OPERATIONS: Operation[] = [
@@ -83,16 +42,7 @@ export const OPERATIONS: Operation[] = [
       "Builds the report of one CUIT (or DNI, resolved to a CUIL) and charges it: 200 units for the first report of the CUIT in the account (`nuevo`), 50 for any later one (`actualizacion`), whether or not the content changed. A report that no source knows (`no_resuelto`) is not charged. It is the only report endpoint that charges.\n\nSend an `Idempotency-Key` (a UUID) to make retries safe: repeating it with the same `cuit` returns the original response with `cache_hit: true`, without running or charging again; the key is kept forever. There is no time-based reuse: without a key, every POST runs and charges.\n\nWith a web session instead of a key, the call must come from the app's own origin.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      {
-        in: "header",
-        name: "Idempotency-Key",
-        schema: z.uuid(),
-        description: "A UUID naming one logical operation of the account, forever.",
-        example: "0f8fad5b-d9cb-469f-a165-70867728950e",
-      },
-    ],
-    requestBody: reportPostBodySchema,
+    request: { headers: reportPostHeadersSchema, body: reportPostBodySchema },
     success: { schema: reportPostResponseSchema, description: "The report, persisted, with what was charged.", replayHeader: true },
     errors: {
       400: ["cuit_requerido", "cuit_invalido", "body_invalido", "idempotency_key_invalido"],
@@ -113,13 +63,9 @@ export const OPERATIONS: Operation[] = [
     description: "Most recent first. Reports with status `no_resuelto` are never listed. Page with `limit` and `offset`; `has_more` says whether more follow.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      { in: "query", name: "cuit", schema: listShape.cuit, description: "Substring of the CUIT, with or without hyphens.", example: "30-5000" },
-      { in: "query", name: "limit", schema: listShape.limit, description: "Page size, 1 to 50.", example: 10 },
-      { in: "query", name: "offset", schema: listShape.offset, description: "Items to skip.", example: 0 },
-    ],
+    request: { query: listQuerySchema },
     success: { schema: reportListSchema, description: "One page of reports." },
-    errors: { 400: ["parametro_invalido"], ...KEY_GATES, 429: ["rate_limited"], 500: ["internal"] },
+    errors: { 400: ["parametro_invalido"], ...KEY_READ },
   },
   {
     method: "get",
@@ -131,11 +77,9 @@ export const OPERATIONS: Operation[] = [
       "What a POST for this CUIT would be now (`nuevo` or `actualizacion`), its ceiling cost, and whether the balance covers it. A pure read: it spends nothing and can be called repeatedly.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      { in: "query", name: "cuit", schema: z.string().regex(/^\d{11}$/), required: true, description: "CUIT, exactly 11 digits, no hyphens or dots.", example: "30500010912" },
-    ],
+    request: { query: quoteQuerySchema },
     success: { schema: quoteSchema, description: "The quote." },
-    errors: { 400: ["cuit_invalido"], ...KEY_GATES, 429: ["rate_limited"], 500: ["internal"] },
+    errors: { 400: ["cuit_invalido"], ...KEY_READ },
   },
   {
     method: "get",
@@ -147,18 +91,9 @@ export const OPERATIONS: Operation[] = [
       "Taxpayers of the current ARCA padrón whose name matches `q`, best match first, at most 20, to quote and generate a report for. Matching is by trigrams: case, accents, punctuation and word order do not matter, and a typo still finds the name. Only public padrón data is returned (name, CUIT, kind of person, province). Free: it spends no units.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      {
-        in: "query",
-        name: "q",
-        schema: z.string().min(SEARCH_MIN).max(SEARCH_MAX),
-        required: true,
-        description: `Part of the name, ${SEARCH_MIN} to ${SEARCH_MAX} characters with at least three letters or digits in a row.`,
-        example: "acme sa",
-      },
-    ],
+    request: { query: searchQuerySchema },
     success: { schema: searchResponseSchema, description: "The matches." },
-    errors: { 400: ["parametro_invalido"], ...KEY_GATES, 429: ["rate_limited"], 500: ["internal"] },
+    errors: { 400: ["parametro_invalido"], ...KEY_READ },
   },
   {
     method: "get",
@@ -169,9 +104,9 @@ export const OPERATIONS: Operation[] = [
     description: "One of the account's reports (an admin reads any). Another account's report, a missing one and a malformed id give the same 404. No charge.",
     access: "key",
     rateLimited: true,
-    parameters: [reportId],
+    parameters: [REPORT_ID],
     success: { schema: reportSchema, description: "The report." },
-    errors: { ...KEY_GATES, 404: ["not_found"], 429: ["rate_limited"], 500: ["internal"] },
+    errors: { ...KEY_READ, 404: ["not_found"] },
   },
   ...BATCH_OPERATIONS,
   ...MONITORING_OPERATIONS,
@@ -186,7 +121,7 @@ export const OPERATIONS: Operation[] = [
     access: "key",
     rateLimited: true,
     success: { schema: balanceSchema, description: "The balance." },
-    errors: { ...KEY_GATES, 429: ["rate_limited"], 500: ["internal"] },
+    errors: KEY_READ,
   },
   {
     method: "get",
@@ -236,18 +171,8 @@ export const OPERATIONS: Operation[] = [
       "A time-limited (3600 s) signed URL to the complete current snapshot, in Parquet (default) or CSV, for loading into a warehouse. Plans Ultimate, Team and Enterprise, or an admin. With `redirect=1` the answer is a 302 to the file.\n\nWith `fecha` the link is to the kept snapshot of that date (see GET /v1/datasets/{id}/snapshots); of two publications of one date, the current one or else the latest. `format=manifest` signs the snapshot's `manifest.json` (each file's name, size and SHA-256, the columns and their types) and answers a ManifestLinkResponse; without it nothing changes.",
     access: "key",
     rateLimited: true,
-    parameters: [
-      datasetId,
-      {
-        in: "query",
-        name: "format",
-        schema: snapshotLinkFormatSchema.default("parquet"),
-        description: "File format; not every dataset has CSV. `manifest`: the snapshot's manifest.json.",
-        example: "parquet",
-      },
-      { in: "query", name: "fecha", schema: snapshotDateParamSchema, description: "Date (YYYY-MM-DD) of an older kept snapshot; absent, the current one.", example: "2026-08-31" },
-      { in: "query", name: "redirect", schema: z.literal("1"), description: "`1` answers 302 to the file instead of JSON.", example: "1" },
-    ],
+    parameters: [datasetId],
+    request: { query: snapshotQuerySchema },
     success: { schema: z.union([snapshotResponseSchema, manifestLinkResponseSchema]), description: "Where to download the snapshot (or, with `format=manifest`, its manifest)." },
     redirect: "With `redirect=1`: the signed URL in `Location`.",
     errors: {
@@ -269,11 +194,8 @@ export const OPERATIONS: Operation[] = [
       "The dataset's kept snapshots, newest first (the current one first of all), each with its files' formats, sizes and SHA-256 and when it was published, so that an analysis can be reproduced on the data it used and a downloaded file checked. `CATALOG_RETENTION` snapshots are kept per dataset; older ones are deleted and no longer listed. Download one with GET /v1/datasets/{id}/snapshot?fecha=. Visible to whoever may see the dataset's detail; otherwise the same 404.",
     access: "optional",
     rateLimited: true,
-    parameters: [
-      datasetId,
-      { in: "query", name: "limit", schema: historyQuerySchema.shape.limit, description: "Page size, 1 to 50.", example: 10 },
-      { in: "query", name: "offset", schema: historyQuerySchema.shape.offset, description: "Items to skip.", example: 0 },
-    ],
+    parameters: [datasetId],
+    request: { query: historyQuerySchema },
     success: { schema: snapshotHistorySchema, description: "One page of the history." },
     errors: { 400: ["parametro_invalido"], 404: ["dataset_not_found"], 429: ["rate_limited"], 500: ["internal"] },
   },

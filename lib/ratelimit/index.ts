@@ -1,3 +1,4 @@
+import { now } from "@/lib/clock";
 import { env, type Env } from "@/lib/env";
 import type { LimitResult, RateLimitBackend } from "./backend";
 import { MemoryRateLimit } from "./memory";
@@ -55,3 +56,11 @@ export async function applyPolicy(
 export { MemoryRateLimit } from "./memory";
 export { POLICIES, type PolicyName } from "./policies";
 export type { LimitResult, RateLimitBackend } from "./backend";
+
+/**
+ * Seconds until a denied request may be retried. At the very instant a window ends the previous window still weighs
+ * in full, so a retry is only sure to pass strictly after `reset`. Measured with the app clock, the one the
+ * in-process limiter counts with.
+ */
+export const retryAfterSeconds = (denied: LimitResult, nowMs: number = now().getTime()): number =>
+  Math.max(1, Math.floor((denied.reset - nowMs) / 1000) + 1);

@@ -1,13 +1,13 @@
-import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
-import { accounts, reports, type Balance, type TipoAccion } from "@/db/schema";
+import type { Balance, TipoAccion } from "@/db/schema";
 import { projectBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { debit, InsufficientBalance } from "@/lib/billing/debit";
 import { activePacks } from "@/lib/billing/prices";
 import { localDay, startOfLocalDay } from "@/lib/clock";
-import type { VerifiedCaller } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import type { VerifiedCaller } from "@/lib/auth/caller";
+import { DomainError } from "@/lib/errors";
+import { chargedSince, lockAccountRow } from "./generation-sql";
 import { dailyCapMessage, shortfallMessage } from "./messages";
 
 /** DESIGN.md 6: accounts on the daily-cap model get at most this many charged-kind reports per local day. */
@@ -16,28 +16,22 @@ export const DAILY_CAP = 10;
 const monthlyOf = (caller: VerifiedCaller) => caller.plan.informeCuitCupoMensualUnidades;
 
 /** Reports of a charged kind (anything but `no_resuelto`) the account generated today, Buenos Aires time. */
-export async function chargedToday(db: DbOrTx, accountId: string, at: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reports)
-    .where(
-      and(eq(reports.accountId, accountId), ne(reports.status, "no_resuelto"), gte(reports.createdAt, startOfLocalDay(localDay(at)).toISOString())),
-    );
-  return row.n;
+export function chargedToday(db: DbOrTx, accountId: string, at: Date): Promise<number> {
+  return chargedSince(db, accountId, startOfLocalDay(localDay(at)));
 }
 
-function dailyCapExceeded(at: Date): ApiError {
+function dailyCapExceeded(at: Date): DomainError {
   const midnight = startOfLocalDay(localDay(new Date(at.getTime() + 86_400_000)));
   const retryAfter = Math.max(1, Math.ceil((midnight.getTime() - at.getTime()) / 1000));
-  return new ApiError(429, "daily_limit_exceeded", {
+  return new DomainError("daily_limit_exceeded", {
     text: dailyCapMessage(DAILY_CAP),
     extra: { limit: DAILY_CAP },
-    headers: { "Retry-After": String(retryAfter) },
+    retryAfter: retryAfter,
   });
 }
 
-async function insufficient(tx: Tx, tipo: TipoAccion, b: Balance): Promise<ApiError> {
-  return new ApiError(402, "saldo_insuficiente", {
+async function insufficient(tx: Tx, tipo: TipoAccion, b: Balance): Promise<DomainError> {
+  return new DomainError("saldo_insuficiente", {
     text: shortfallMessage(tipo, b.cupoAvailable + b.compradoAvailable),
     extra: {
       tipo_accion: tipo,
@@ -68,27 +62,23 @@ export function costOf(caller: VerifiedCaller, tipo: TipoAccion): number {
 }
 
 /**
- * In the persisting transaction: charges the generation and runs `persist`, the report's own writes. A balance
- * account is debited under its balance row lock in the same round trip as the writes (the debit does not depend on
- * them). A daily-cap account is recounted under its account row lock before them, so that the count does not
- * include this report and concurrent generations cannot both take the last slot.
+ * Before the generation's writes, on the daily-cap model: holds the account row and recounts, so that the count does
+ * not include this report and concurrent generations cannot both take the last slot. Nothing on the balance model.
  */
-export async function chargeAndPersist(
-  tx: Tx,
-  caller: VerifiedCaller,
-  tipo: TipoAccion,
-  reportId: string,
-  at: Date,
-  persist: () => Promise<unknown>,
-): Promise<void> {
-  if (caller.account.billingModel === "daily_cap") {
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, caller.accountId)).for("update");
-    if ((await chargedToday(tx, caller.accountId, at)) >= DAILY_CAP) throw dailyCapExceeded(at);
-    await persist();
-    return;
-  }
+export async function holdDailySlot(tx: Tx, caller: VerifiedCaller, at: Date): Promise<void> {
+  if (caller.account.billingModel !== "daily_cap") return;
+  await lockAccountRow(tx, caller.accountId);
+  if ((await chargedToday(tx, caller.accountId, at)) >= DAILY_CAP) throw dailyCapExceeded(at);
+}
+
+/**
+ * With the report's own writes, in their round trip (the debit does not depend on them): debits a balance account
+ * under its balance row lock, allotment first. Nothing on the daily-cap model.
+ */
+export async function debitReport(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, reportId: string, at: Date): Promise<void> {
+  if (caller.account.billingModel === "daily_cap") return;
   try {
-    await Promise.all([debit(tx, caller.accountId, monthlyOf(caller), COST[tipo], reportId, at), persist()]);
+    await debit(tx, caller.accountId, monthlyOf(caller), COST[tipo], reportId, at);
   } catch (e) {
     if (e instanceof InsufficientBalance) throw await insufficient(tx, tipo, e.balance);
     throw e;

@@ -1,18 +1,19 @@
 import type { Db, Tx } from "@/db/client";
+import { rawSql } from "@/db/raw";
 import type { TipoAccion } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { resolveCuitOrDni } from "@/lib/cuit";
 import { runEngine, type EngineReport } from "@/lib/engine";
-import type { VerifiedCaller } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import type { VerifiedCaller } from "@/lib/auth/caller";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import { log } from "@/lib/log";
 import { recordReportEvents } from "@/lib/monitoring/report-events";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { currentSnapshots } from "@/lib/sources/snapshots";
-import { chargeAndPersist, costOf, precheck } from "./charge";
-import { findKey, replay, storeKey } from "./idempotency";
-import { generationState, insertReport, tryGenerationLock } from "./statements";
+import { costOf, debitReport, holdDailySlot, precheck } from "./charge";
+import { findKey, generationState, insertReport, tryGenerationLock } from "./generation-sql";
+import { replay, storeKey } from "./idempotency";
 
 /** How long a request carrying an Idempotency-Key waits for a running twin before answering 409. */
 const KEY_WAIT_MS = 5_000;
@@ -24,11 +25,18 @@ export interface Generated {
   replayed: boolean;
 }
 
-/** Test seam: runs inside the persisting transaction just before it commits. */
-export const persistHooks: { beforeCommit: ((tx: Tx) => Promise<void>) | null } = { beforeCommit: null };
+/**
+ * Fault point for tests and drills, off unless `REPORT_PERSIST_FAULT` is set (never in production): just before the
+ * commit, `throw` fails as a write would, `disconnect` ends the transaction's own database session.
+ */
+async function persistFault(tx: Tx): Promise<void> {
+  const fault = process.env.REPORT_PERSIST_FAULT;
+  if (fault === "throw") throw new Error("injected persist fault");
+  if (fault === "disconnect") await rawSql(tx).unsafe("select pg_terminate_backend(pg_backend_pid())");
+}
 
 const inProgress = () =>
-  new ApiError(409, "generacion_en_curso", { headers: { "Retry-After": "1" } });
+  new DomainError("generacion_en_curso", { retryAfter: 1 });
 
 const BUSY = Symbol("busy");
 
@@ -77,37 +85,37 @@ async function attempt(
       const resolved = report.status !== "no_resuelto";
       const costo = resolved ? costOf(caller, tipo) : 0;
       const body = responseOf(report, id, resolved ? tipo : null, costo);
-      // The report and its key, in the same round trip as a balance debit; a key stored meanwhile by a twin fails the
-      // set (storeKey), as does a balance that can no longer pay (402): nothing of it commits.
-      const persist = () =>
-        Promise.all([
-          insertReport(tx, {
-            id,
-            accountId: caller.accountId,
-            cuit,
-            status: report.status,
-            tipoAccion: resolved ? tipo : null,
-            costoUnidades: costo,
-            denominacion: report.denominacion,
-            denominacionOrigen: report.denominacion_origen,
-            sections: report.sections,
-            generatedAt: report.generated_at,
-            createdAt: at.toISOString(),
-          }),
-          key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
-        ]);
+      if (resolved) await holdDailySlot(tx, caller, at);
+      // One round trip: the debit, the report and its key. A key stored meanwhile by a twin fails the key's insert
+      // (storeKey), as does a balance that can no longer pay (402): nothing of it commits.
+      await Promise.all([
+        resolved ? debitReport(tx, caller, tipo, id, at) : undefined,
+        insertReport(tx, {
+          id,
+          accountId: caller.accountId,
+          cuit,
+          status: report.status,
+          tipoAccion: resolved ? tipo : null,
+          costoUnidades: costo,
+          denominacion: report.denominacion,
+          denominacionOrigen: report.denominacion_origen,
+          sections: report.sections,
+          generatedAt: report.generated_at,
+          createdAt: at.toISOString(),
+        }),
+        key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
+      ]);
       if (resolved) {
-        await chargeAndPersist(tx, caller, tipo, id, at, persist);
         await recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo });
-      } else await persist();
-      if (persistHooks.beforeCommit) await persistHooks.beforeCommit(tx);
+      }
+      await persistFault(tx);
       return { body, replayed: false };
     });
   } catch (e) {
-    if (e instanceof ApiError) throw e;
+    if (e instanceof DomainError) throw e;
     if (!persisting) throw e;
     log().error({ err: e, accountId: caller.accountId }, "report not persisted");
-    throw new ApiError(500, "informe_no_persistido");
+    throw new DomainError("informe_no_persistido");
   }
 }
 
@@ -124,7 +132,7 @@ export async function generateReport(
 ): Promise<Generated> {
   const key = input.idempotencyKey;
   const check = await resolveCuitOrDni(db, input.cuit);
-  if (!check.ok) throw new ApiError(400, "cuit_invalido", { text: check.message, extra: { reason: check.reason } });
+  if (!check.ok) throw new DomainError("cuit_invalido", { text: check.message, extra: { reason: check.reason } });
   if (key) {
     const stored = await findKey(db, caller.accountId, key);
     if (stored) return { body: replay(stored, check.cuit), replayed: true };

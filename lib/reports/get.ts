@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { reports, type Report } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { isId } from "@/lib/id";
 import type { ReportResult } from "@/lib/schemas/reports";
 import { REPORT_NOT_FOUND } from "./messages";
 
 /** Same status and body whether the report is missing, malformed or another account's (spec 4.3). */
-const notFound = () => new ApiError(404, "not_found", { text: REPORT_NOT_FOUND });
+const notFound = () => new DomainError("not_found", { text: REPORT_NOT_FOUND });
 
 /** Both lookups built once per database as named prepared statements (no SQL rebuilt or re-planned per request). */
 function lookups(db: DbOrTx) {

@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { balances, reports } from "@/db/schema";
-import { projectBalance } from "@/lib/billing/balance";
-import { COST, coverage } from "@/lib/billing/costs";
+import { projectBalance, quoteBalance } from "@/lib/billing/balance";
+import { COST } from "@/lib/billing/costs";
 import { now } from "@/lib/clock";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import type { QuoteResponse } from "@/lib/schemas/reports";
 import { chargedToday, DAILY_CAP } from "./charge";
 import { dailyCapMessage, shortfallMessage } from "./messages";
@@ -39,12 +39,7 @@ export async function quoteReport(db: DbOrTx, caller: VerifiedCaller, cuit: stri
   const tipo = earlier ? "actualizacion" : "nuevo";
   const b = projectBalance(row, caller.plan.informeCuitCupoMensualUnidades, at);
   const total = b.cupoAvailable + b.compradoAvailable;
-  const saldo = {
-    cupo_disponible_unidades: b.cupoAvailable,
-    saldo_comprado_unidades: b.compradoAvailable,
-    disponible_informes_nuevos: coverage(total).informes_nuevos,
-    disponible_actualizaciones: coverage(total).actualizaciones,
-  };
+  const saldo = quoteBalance(b);
   if (caller.account.billingModel === "daily_cap") {
     const used = await chargedToday(db, caller.accountId, at);
     const alcanza = used < DAILY_CAP;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { reportStatusSchema, tipoAccionSchema } from "./reports";
+import { idempotencyKeyHeader, pageLimit, pageOffset, withCodes } from "./request";
 
 /** The most entries one batch takes. */
 export const BATCH_MAX_ENTRIES = 1_000;
@@ -22,19 +23,45 @@ export const batchItemStatusSchema = z
       "`pendiente`/`procesando`: not finished. `ok`, `parcial`, `no_resuelto`: the report's status. `invalido`: the entry is not a CUIT or DNI; never run or charged. `sin_saldo`: the balance (or the daily cap) could not pay it; not charged. `cancelado`: the batch was cancelled before it started. `error`: it failed repeatedly; not charged.",
   });
 
+const LOTE_VACIO = "Enviá en `cuits` una lista con al menos un CUIT o DNI.";
+const loteVacio = { code: "lote_vacio" } as const;
+const entries = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+const esAR = (n: number) => n.toLocaleString("es-AR");
+
+/**
+ * `cuits`: 1 to 1,000 entries, strings (a DNI may come as a JSON number: its digits). Invalid entries are not an
+ * error here: each becomes an `invalido` item, so that one typo does not refuse the other 999.
+ */
+const cuitsField = withCodes(
+  z
+    .array(z.union([z.string(), z.int().min(0)]), { error: LOTE_VACIO })
+    .min(1, { error: LOTE_VACIO })
+    .max(BATCH_MAX_ENTRIES, {
+      error: (issue) =>
+        `Un lote admite hasta ${esAR(BATCH_MAX_ENTRIES)} CUIT o DNI; enviaste ${esAR(entries(issue.input))}. Dividilo en varios lotes.`,
+    })
+    .meta({
+      description: "1 to 1,000 entries, each a CUIT (11 digits, hyphens allowed) or a DNI (7-8 digits, resolved to a CUIL).",
+      example: ["30-50001091-2", "20123456786", "12.345.678"],
+    }),
+  {
+    missing: loteVacio,
+    invalid_type: loteVacio,
+    too_small: loteVacio,
+    too_big: { code: "lote_demasiado_grande", extra: (issue) => ({ limite: BATCH_MAX_ENTRIES, recibidos: entries(issue.input) }) },
+  },
+);
+
 export const batchPostBodySchema = z
   .strictObject({
-    cuits: z
-      .array(z.string())
-      .min(1)
-      .max(BATCH_MAX_ENTRIES)
-      .meta({
-        description: "1 to 1,000 entries, each a CUIT (11 digits, hyphens allowed) or a DNI (7-8 digits, resolved to a CUIL).",
-        example: ["30-50001091-2", "20123456786", "12.345.678"],
-      }),
+    cuits: cuitsField,
     solo_cotizar: z.boolean().optional().describe("`true`: answer the quote only (200); nothing is created or charged."),
   })
   .meta({ id: "BatchPostBody" });
+
+export const batchPostHeadersSchema = z.object({
+  "Idempotency-Key": idempotencyKeyHeader("A UUID naming the batch, forever. Required unless `solo_cotizar`."),
+});
 
 export const batchQuoteSchema = z
   .strictObject({
@@ -108,17 +135,15 @@ export const batchItemsPageSchema = z
   .strictObject({ items: z.array(batchItemSchema).max(BATCH_MAX_ENTRIES), has_more: z.boolean() })
   .meta({ id: "BatchItemsPage" });
 
-export const itemsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(BATCH_MAX_ENTRIES).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const itemsQuerySchema = z.object({ limit: pageLimit(BATCH_MAX_ENTRIES, 100), offset: pageOffset() });
 
-export const batchListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const batchListQuerySchema = z.object({ limit: pageLimit(50, 10), offset: pageOffset() });
 
-export const resultsFormatSchema = z.enum(["csv", "xlsx", "ndjson"]);
+export const resultsFormatSchema = z.enum(["csv", "xlsx", "ndjson"], { error: "El parámetro formato admite csv, xlsx o ndjson." });
+
+export const resultsQuerySchema = z.object({
+  formato: resultsFormatSchema.default("csv").meta({ description: "File format.", example: "xlsx" }),
+});
 
 /** One row of the results download: the item and the report's key figures. */
 export const resultRowSchema = z

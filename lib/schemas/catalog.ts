@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageLimit, pageOffset, withCodes } from "./request";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date as YYYY-MM-DD" });
 
@@ -181,15 +182,42 @@ export const snapshotHistorySchema = z
   })
   .meta({ id: "SnapshotHistoryResponse", description: "The dataset's kept snapshots, newest first." });
 
-export const historyQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const historyQuerySchema = z.object({ limit: pageLimit(50, 10), offset: pageOffset() });
 
-export const snapshotDateParamSchema = day.describe("Date of a kept snapshot, YYYY-MM-DD.");
+const FECHA_TEXT = "El parámetro fecha debe ser una fecha válida con el formato AAAA-MM-DD.";
+
+/** A real calendar day as YYYY-MM-DD. */
+const isDay = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+};
+
+export const snapshotDateParamSchema = z
+  .string({ error: FECHA_TEXT })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: FECHA_TEXT })
+  .refine(isDay, { error: FECHA_TEXT })
+  .describe("Date of a kept snapshot, YYYY-MM-DD.");
 
 /** `format` of GET /v1/datasets/{id}/snapshot: the contract's formats, and the manifest beside them. */
-export const snapshotLinkFormatSchema = z.enum(["parquet", "csv", "manifest"]);
+export const snapshotLinkFormatSchema = z.enum(["parquet", "csv", "manifest"], {
+  error: (issue) => `El formato ${String(issue.input)} no está disponible para este dataset. Probá con parquet.`,
+});
+
+/** The query of GET /v1/datasets/{id}/snapshot. A format that does not exist is `format_not_available`, as one the dataset lacks. */
+export const snapshotQuerySchema = z.object({
+  format: withCodes(
+    snapshotLinkFormatSchema.default("parquet").meta({
+      description: "File format; not every dataset has CSV. `manifest`: the snapshot's manifest.json.",
+      example: "parquet",
+    }),
+    { invalid_value: { code: "format_not_available" } },
+  ),
+  fecha: snapshotDateParamSchema.optional().meta({ description: "Date (YYYY-MM-DD) of an older kept snapshot; absent, the current one.", example: "2026-08-31" }),
+  redirect: z
+    .literal("1", { error: "El parámetro redirect admite solo 1." })
+    .optional()
+    .meta({ description: "`1` answers 302 to the file instead of JSON.", example: "1" }),
+});
 
 export const manifestLinkResponseSchema = z
   .strictObject({

@@ -6,7 +6,7 @@ import { tipoAccionSchema } from "./reports";
 const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 /**
- * The body of one error code (spec part 7): `error`, then the text under the key `ApiError` renders it with
+ * The body of one error code (spec part 7): `error`, then the text under the key `DomainError` renders it with
  * (`message`, `mensaje` or none, from the same table), then the case's extra fields.
  */
 function errorBody<Extra extends z.ZodRawShape>(code: string, description: string, extra?: Extra) {
@@ -25,7 +25,7 @@ export const ERROR_SCHEMAS = {
   body_invalido: errorBody("body_invalido", "The body is absent, not JSON, not an object, or has a field other than `cuit`."),
   idempotency_key_invalido: errorBody("idempotency_key_invalido", "The Idempotency-Key header is not a UUID."),
   parametro_invalido: errorBody("parametro_invalido", "A query parameter is out of range or not a number.", {
-    parameter: z.enum(["limit", "offset", "cuit", "fecha", "formato", "desde", "tipo", "contra", "q"]).describe("The parameter at fault."),
+    parameter: z.enum(["limit", "offset", "cuit", "fecha", "formato", "redirect", "desde", "tipo", "contra", "q"]).describe("The parameter at fault."),
   }),
   format_not_available: errorBody("format_not_available", "The dataset is not published in the requested format."),
   unauthenticated: errorBody("unauthenticated", "No Authorization header or session; or the key is malformed, unknown, expired or revoked."),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { cuitEntryField } from "./reports";
+import { pageLimit, pageOffset } from "./request";
 import { concursoSchema, entidadSchema, marcaSchema, sectionStatusSchema } from "./sections";
 
 const isoTimestamp = z.string().describe("ISO 8601 timestamp.");
@@ -10,7 +12,11 @@ export const severidadSchema = z.enum(["alta", "media", "info"]).meta({
     "`alta`: a new sanctions-list match, an insolvency proceeding, an APOC listing, a BCRA situation of 3 or worse, or a new unpaid cheque. `media`: any other worsening. `info`: other changes.",
 });
 
-export const eventTypeSchema = z.enum(["monitoreo.cambio", "informe.generado", "saldo.bajo", "lote.completado"]).meta({
+export const eventTypeSchema = z
+  .enum(["monitoreo.cambio", "informe.generado", "saldo.bajo", "lote.completado"], {
+    error: "El tipo de evento es monitoreo.cambio, informe.generado, saldo.bajo o lote.completado.",
+  })
+  .meta({
   id: "EventType",
   description:
     "`monitoreo.cambio`: a watched CUIT's sources changed. `informe.generado`: a report was generated. `saldo.bajo`: the balance fell below the account's threshold. `lote.completado`: a batch finished.",
@@ -20,7 +26,7 @@ export const eventTypeSchema = z.enum(["monitoreo.cambio", "informe.generado", "
 
 export const watchPostBodySchema = z
   .strictObject({
-    cuit: z.string().meta({ description: "A CUIT (11 digits, hyphens allowed) or a DNI (7-8 digits, resolved to its CUIL).", example: "30-50001091-2" }),
+    cuit: cuitEntryField("A CUIT (11 digits, hyphens allowed) or a DNI (7-8 digits, resolved to its CUIL)."),
     etiqueta: z.string().trim().min(1).max(100).optional().describe("A name of the account's own for this CUIT."),
   })
   .meta({ id: "WatchPostBody" });
@@ -49,10 +55,7 @@ export const watchListSchema = z
   })
   .meta({ id: "WatchListResponse" });
 
-export const watchListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const watchListQuerySchema = z.object({ limit: pageLimit(100, 50), offset: pageOffset() });
 
 export const watchDeletedSchema = z.strictObject({ cuit, eliminado: z.literal(true) }).meta({ id: "WatchDeleted" });
 
@@ -88,9 +91,13 @@ export const eventsPageSchema = z
   .meta({ id: "EventsPage" });
 
 export const eventsQuerySchema = z.object({
-  desde: z.string().regex(/^\d+\.\d+$/).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  tipo: eventTypeSchema.optional(),
+  desde: z
+    .string()
+    .regex(/^\d+\.\d+$/, { error: "El parámetro desde debe ser el cursor que devolvió la página anterior." })
+    .optional()
+    .meta({ description: "The `cursor` of the previous page.", example: "7712.35" }),
+  limit: pageLimit(500, 100),
+  tipo: eventTypeSchema.optional().meta({ description: "Only events of this type." }),
 });
 
 /* ---------------------------------------------------------------- webhooks */
@@ -146,10 +153,7 @@ export const deliverySchema = z
 
 export const deliveriesPageSchema = z.strictObject({ items: z.array(deliverySchema).max(100), has_more: z.boolean() }).meta({ id: "DeliveriesPage" });
 
-export const deliveriesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const deliveriesQuerySchema = z.object({ limit: pageLimit(100, 50), offset: pageOffset() });
 
 export const testEventSchema = z.strictObject({ entrega_id: z.string() }).meta({ id: "WebhookTestSent" });
 
@@ -187,7 +191,9 @@ export const reportChangesSchema = z
   })
   .meta({ id: "ReportChanges", description: "What changed between two reports of one CUIT." });
 
-export const changesQuerySchema = z.object({ contra: z.string().optional() });
+export const changesQuerySchema = z.object({
+  contra: z.string().optional().meta({ description: "Another report of the same CUIT to compare against." }),
+});
 
 export type WatchView = z.infer<typeof watchSchema>;
 export type WatchList = z.infer<typeof watchListSchema>;

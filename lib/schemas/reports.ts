@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idempotencyKeyHeader, pageLimit, pageOffset, withCodes } from "./request";
 import { sectionsSchema } from "./sections";
 
 const isoTimestamp = z.string().describe("ISO 8601 timestamp.");
@@ -44,14 +45,22 @@ export const reportPostResponseSchema = z
   })
   .meta({ id: "ReportPostResponse" });
 
+/** A CUIT or DNI as a body sends it: text, not blank (absent, null or blank is `cuit_requerido`). */
+export const cuitEntryField = (description: string) =>
+  z
+    .string({ error: 'El CUIT debe enviarse como texto, por ejemplo "30-50001091-2".' })
+    .refine((s) => s.trim() !== "")
+    .meta({ description, example: "30-50001091-2" });
+
 export const reportPostBodySchema = z
   .strictObject({
-    cuit: z.string().meta({
-      description: "CUIT (11 digits, hyphens allowed) or DNI (7-8 digits, resolved to a CUIL). No other field is allowed.",
-      example: "30-50001091-2",
-    }),
+    cuit: cuitEntryField("CUIT (11 digits, hyphens allowed) or DNI (7-8 digits, resolved to a CUIL). No other field is allowed."),
   })
   .meta({ id: "ReportPostBody" });
+
+export const reportPostHeadersSchema = z.object({
+  "Idempotency-Key": idempotencyKeyHeader("A UUID naming one logical operation of the account, forever."),
+});
 
 export const reportListItemSchema = z
   .strictObject({
@@ -73,10 +82,30 @@ export const reportListSchema = z
   })
   .meta({ id: "ReportListResponse" });
 
+/** The query of GET /v1/reports; `cuit` is read as its digits (none: no filter). */
 export const listQuerySchema = z.object({
-  cuit: z.string().optional().describe("Substring of the CUIT, with or without hyphens."),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  cuit: withCodes(
+    z
+      .string()
+      .regex(/^[\d\s-]*$/, { error: "El filtro cuit admite solo dígitos y guiones." })
+      .transform((s) => s.replace(/[-\s]/g, "") || undefined)
+      .optional()
+      .meta({ description: "Substring of the CUIT, with or without hyphens.", example: "30-5000" }),
+    // A filter, not a CUIT: not `cuit_invalido`.
+    { invalid_format: { code: "parametro_invalido" } },
+  ),
+  limit: pageLimit(50, 10),
+  offset: pageOffset(),
+});
+
+const QUOTE_CUIT_TEXT = "El parámetro cuit es obligatorio y lleva exactamente 11 dígitos, sin guiones ni puntos.";
+
+/** The query of GET /v1/reports/quote: the CUIT's shape here, its type and check digit by the route. */
+export const quoteQuerySchema = z.object({
+  cuit: z
+    .string({ error: QUOTE_CUIT_TEXT })
+    .regex(/^\d{11}$/, { error: QUOTE_CUIT_TEXT })
+    .meta({ description: "CUIT, exactly 11 digits, no hyphens or dots.", example: "30500010912" }),
 });
 
 export const quoteSchema = z

@@ -6,12 +6,21 @@ export const SEARCH_MAX = 100;
 /** Spec of issue 19: at most 20 results. */
 export const SEARCH_LIMIT = 20;
 
-export const searchQuerySchema = z
-  .string()
-  .trim()
-  .min(SEARCH_MIN)
-  .max(SEARCH_MAX)
-  .refine((q) => /[\p{L}\p{N}]{3}/u.test(q.normalize("NFC")), { message: "needs three letters or digits in a row" });
+const SEARCH_TEXT = "Escribí al menos tres letras o números seguidos del nombre (hasta 100 caracteres).";
+
+/** The query of GET /v1/search: `q`, trimmed, with three letters or digits in a row. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_TEXT })
+    .trim()
+    .min(SEARCH_MIN, { error: SEARCH_TEXT })
+    .max(SEARCH_MAX, { error: SEARCH_TEXT })
+    .refine((q) => /[\p{L}\p{N}]{3}/u.test(q.normalize("NFC")), { error: SEARCH_TEXT })
+    .meta({
+      description: `Part of the name, ${SEARCH_MIN} to ${SEARCH_MAX} characters with at least three letters or digits in a row.`,
+      example: "acme sa",
+    }),
+});
 
 export const searchResultSchema = z
   .strictObject({

@@ -1,8 +1,8 @@
 import type { DbOrTx } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { parseQuery } from "@/lib/http/request";
 import { SEARCH_LIMIT, searchQuerySchema, type SearchResponse, type SearchResult } from "@/lib/schemas/search";
 import { currentSnapshot } from "@/lib/sources/snapshots";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 
 /**
  * Taxpayers of the current padrón (every feed's current identidad snapshot) whose name contains the query's words,
@@ -25,16 +25,9 @@ const SEARCH = `
 
 type Row = { cuit: string; denominacion: string; tipo_persona: string | null; provincia: string | null };
 
-/** Parses `q` the way the API documents it: 400 `parametro_invalido` when it is not a name to search. */
-export function parseSearchQuery(q: string | null): string {
-  const parsed = searchQuerySchema.safeParse(q ?? "");
-  if (!parsed.success) {
-    throw new ApiError(400, "parametro_invalido", { text: "Escribí al menos tres letras o números seguidos del nombre (hasta 100 caracteres).",
-      extra: { parameter: "q" },
-    });
-  }
-  return parsed.data;
-}
+/** Parses `q` by the API's schema (the web's search page): 400 `parametro_invalido` when it is not a name to search. */
+export const parseSearchQuery = (q: string | null): string =>
+  parseQuery(searchQuerySchema, new URLSearchParams(q === null ? {} : { q })).q;
 
 export async function searchNames(db: DbOrTx, q: string): Promise<SearchResponse> {
   const padron = await currentSnapshot(db, "identidad");

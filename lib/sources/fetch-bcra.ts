@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { validateCuit } from "@/lib/cuit/validate";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { notFoundResponse } from "./formats/json-documents";
 
 export interface FetchBcraOptions {
@@ -47,17 +47,17 @@ export function readCuitList(file: string): string[] {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    throw new ApiError(400, "archivo_no_encontrado", { text: `No se puede leer el archivo ${file}.` });
+    throw new DomainError("archivo_no_encontrado", { text: `No se puede leer el archivo ${file}.` });
   }
   const cuits: string[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/#.*/, "").trim();
     if (!line) return;
     const check = validateCuit(line);
-    if (!check.ok) throw new ApiError(400, "archivo_invalido", { text: `${path.basename(file)}, línea ${i + 1}: "${line}" no es un CUIT válido (${check.reason}).` });
+    if (!check.ok) throw new DomainError("archivo_invalido", { text: `${path.basename(file)}, línea ${i + 1}: "${line}" no es un CUIT válido (${check.reason}).` });
     if (!cuits.includes(check.cuit)) cuits.push(check.cuit);
   });
-  if (!cuits.length) throw new ApiError(400, "archivo_invalido", { text: `${path.basename(file)} no tiene CUITs.` });
+  if (!cuits.length) throw new DomainError("archivo_invalido", { text: `${path.basename(file)} no tiene CUITs.` });
   return cuits;
 }
 
@@ -100,7 +100,7 @@ export async function fetchBcra(options: FetchBcraOptions): Promise<FetchBcraRes
         } catch {
           // Some gateways answer 404 with HTML: what the importer needs is the API's "no data" envelope.
           if (status === 404) saved = JSON.stringify(notFoundResponse());
-          else throw new ApiError(502, "bcra_respuesta_invalida", { text: `La API del BCRA respondió 200 sin JSON a ${url}.` });
+          else throw new DomainError("bcra_respuesta_invalida", { text: `La API del BCRA respondió 200 sin JSON a ${url}.` });
         }
         fs.writeFileSync(file, saved.endsWith("\n") ? saved : `${saved}\n`);
         return;
@@ -118,7 +118,7 @@ export async function fetchBcra(options: FetchBcraOptions): Promise<FetchBcraRes
         continue;
       }
       const what = status === 0 ? `la conexión falló (${body})` : `respondió ${status}: ${body.slice(0, 200)}`;
-      throw new ApiError(502, "bcra_no_disponible", {
+      throw new DomainError("bcra_no_disponible", {
         text: `La API del BCRA no dio una respuesta útil para ${url}: ${what}. Las respuestas ya obtenidas quedan en ${options.outDir}.`,
       });
     }

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { sourceSnapshots, type SourceName } from "@/db/schema";
-import { rawSql } from "./raw-sql";
+import { rawSql } from "@/db/raw";
 
 /** What the engine reads of one source: the current snapshot of each of its feeds. */
 export interface CurrentSnapshot {

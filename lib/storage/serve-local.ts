@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { contentTypeOf, isObjectKey } from "./driver";
 import { getStorage } from "./index";
 import type { LocalStorage } from "./local";
 import { checkObjectLink, objectSigningKey } from "./signing";
 
-const refused = () => new ApiError(403, "forbidden", { text: "El enlace de descarga no es válido o venció. Pedí uno nuevo." });
+const refused = () => new DomainError("forbidden", { text: "El enlace de descarga no es válido o venció. Pedí uno nuevo." });
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range: what Parquet readers such as DuckDB ask for). */
 function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
@@ -32,14 +32,14 @@ function parseRange(header: string | null, size: number): { start: number; end: 
  */
 export async function serveLocalObject(req: Request, segments: string[]): Promise<Response> {
   const storage = getStorage();
-  if (storage.kind !== "local") throw new ApiError(404, "not_found");
+  if (storage.kind !== "local") throw new DomainError("not_found");
   const key = segments.join("/");
   const url = new URL(req.url);
   if (!isObjectKey(key)) throw refused();
   const check = checkObjectLink(objectSigningKey(), key, url.searchParams.get("exp"), url.searchParams.get("sig"), Math.floor(now().getTime() / 1000));
   if (check !== "ok") throw refused();
   const found = await (storage as LocalStorage).locate(key);
-  if (!found) throw new ApiError(404, "not_found");
+  if (!found) throw new DomainError("not_found");
   const headers: Record<string, string> = {
     "Content-Type": contentTypeOf(key),
     "Content-Disposition": `attachment; filename="${path.basename(key)}"`,

@@ -4,16 +4,16 @@ import type { Report } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { getDatasetDetail } from "@/lib/catalog/detail";
 import type { Viewer } from "@/lib/catalog/visibility";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { findReport } from "@/lib/reports/get";
 import type { DatasetDetail } from "@/lib/schemas/catalog";
 import { catalogViewer } from "./catalog";
 import { currentCaller, requireCaller } from "./current-caller";
 import { pageDb } from "./page-db";
 
-/** A service's 404 as the site's 404 page; anything else goes on to the error page. */
+/** A service's `not_found` as the site's 404 page; anything else goes on to the error page. */
 function notFoundOn404(e: unknown): never {
-  if (e instanceof ApiError && e.status === 404) notFound();
+  if (e instanceof DomainError && (e.code === "not_found" || e.code === "dataset_not_found")) notFound();
   throw e;
 }
 

@@ -1,5 +1,5 @@
 import type { PricesResponse } from "@/lib/schemas/billing";
-import { formatInt, unitsInReports } from "./format";
+import { formatInt, formatTier, unitsInReports } from "@/components/format";
 
 export type PlanPrice = PricesResponse["plans"][number];
 
@@ -38,4 +38,4 @@ export function planFeatures(plan: PlanPrice): PlanFeature[] {
 }
 
 /** Customer-facing names; the live table's label wins when it has one. */
-export const planName = (plan: Pick<PlanPrice, "display_label" | "plan_tier">): string => plan.display_label || plan.plan_tier;
+export const planName = (plan: Pick<PlanPrice, "display_label" | "plan_tier">): string => plan.display_label || formatTier(plan.plan_tier);

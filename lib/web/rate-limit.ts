@@ -1,9 +1,8 @@
 import { headers } from "next/headers";
 import { env } from "@/lib/env";
-import { now } from "@/lib/clock";
 import { clientIp } from "@/lib/http/client-ip";
-import { ApiError } from "@/lib/http/errors";
-import { applyPolicy, type PolicyName } from "@/lib/ratelimit";
+import { DomainError } from "@/lib/errors";
+import { applyPolicy, retryAfterSeconds, type PolicyName } from "@/lib/ratelimit";
 
 /**
  * The API's rate limits applied to a web page or action. The per-account budget is the same one the API counts
@@ -16,11 +15,11 @@ export async function enforceWebLimit(policy: PolicyName, accountId: string): Pr
   for (const [scope, id] of [["ip", ip], ["account", accountId]] as const) {
     const { denied } = await applyPolicy(policy, scope, id);
     if (!denied) continue;
-    const retryAfter = Math.max(1, Math.floor((denied.reset - now().getTime()) / 1000) + 1);
-    throw new ApiError(429, "rate_limited", {
+    const retryAfter = retryAfterSeconds(denied);
+    throw new DomainError("rate_limited", {
       text: `Hiciste demasiados pedidos en poco tiempo. Esperá ${retryAfter} ${retryAfter === 1 ? "segundo" : "segundos"} y probá de nuevo.`,
       extra: { retry_after: retryAfter },
-      headers: { "Retry-After": String(retryAfter) },
+      retryAfter: retryAfter,
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { parseDni, resolveCuitOrDni } from "@/lib/cuit";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { listReports } from "@/lib/reports/list";
 import { quoteReport } from "@/lib/reports/quote";
 import type { QuoteResponse, ReportListItem } from "@/lib/schemas/reports";
@@ -25,7 +25,7 @@ export async function webQuote(db: DbOrTx, caller: Caller, input: string): Promi
   const verified = verifiedCaller(caller);
   await enforceWebLimit("reportsQuote", caller.accountId);
   const check = await resolveCuitOrDni(db, input);
-  if (!check.ok) throw new ApiError(400, "cuit_invalido", { text: check.message, extra: { reason: check.reason } });
+  if (!check.ok) throw new DomainError("cuit_invalido", { text: check.message, extra: { reason: check.reason } });
   const [quote, previous] = await Promise.all([
     quoteReport(db, verified, check.cuit),
     listReports(db, caller.accountId, { cuit: check.cuit, limit: 1, offset: 0 }),

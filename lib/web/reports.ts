@@ -1,11 +1,11 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { CuitReason } from "@/lib/cuit";
-import type { VerifiedCaller } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import type { VerifiedCaller } from "@/lib/auth/caller";
+import { DomainError } from "@/lib/errors";
 import { parseListQuery } from "@/lib/reports/request";
 import type { InformeCuitPack } from "@/lib/schemas/billing";
 import type { ActionState } from "./action-state";
-import { failure } from "./session-action";
+import type { FailureState } from "./action";
 
 /** The API's default page size (spec 4.2), so the web and the API page alike. */
 export const REPORTS_PAGE_SIZE = 10;
@@ -16,7 +16,7 @@ export const REPORTS_PAGE_SIZE = 10;
  */
 export function verifiedCaller(caller: Caller): VerifiedCaller {
   if (!caller.plan) {
-    throw new ApiError(403, "internal", { text: "No pudimos verificar el plan de tu cuenta. Probá de nuevo en unos minutos." });
+    throw new DomainError("plan_no_verificable", { text: "No pudimos verificar el plan de tu cuenta. Probá de nuevo en unos minutos." });
   }
   return caller as VerifiedCaller;
 }
@@ -33,7 +33,7 @@ export function reportListFilter(cuit: string, page: number, size: number): { fi
   try {
     return { filter: parseListQuery(params), error: null };
   } catch (e) {
-    if (e instanceof ApiError) return { filter: null, error: "Buscá con los dígitos del CUIT, con o sin guiones (por ejemplo 30-5000 o 20123)." };
+    if (e instanceof DomainError) return { filter: null, error: "Buscá con los dígitos del CUIT, con o sin guiones (por ejemplo 30-5000 o 20123)." };
     throw e;
   }
 }
@@ -48,7 +48,7 @@ const CUIT_REASON: Record<CuitReason, string> = {
 };
 
 /** Every error of the report contract in plain Spanish, for people rather than programs. */
-export function reportErrorText(e: ApiError): string {
+export function reportErrorText(e: DomainError): string {
   switch (e.code) {
     case "cuit_invalido":
       return CUIT_REASON[e.extra.reason as CuitReason] ?? e.message;
@@ -67,7 +67,7 @@ export function reportErrorText(e: ApiError): string {
     case "forbidden":
       return "No pudimos confirmar que el pedido venga de Legajo. Recargá la página y probá de nuevo.";
     case "internal":
-      return e.status >= 500 ? "Ocurrió un error inesperado. No se descontó saldo; probá de nuevo en unos segundos." : e.message;
+      return "Ocurrió un error inesperado. No se descontó saldo; probá de nuevo en unos segundos.";
     // saldo_insuficiente and daily_limit_exceeded already carry a customer sentence (lib/reports/messages.ts);
     // rate_limited, from lib/web/rate-limit.ts, says how long to wait.
     default:
@@ -76,8 +76,9 @@ export function reportErrorText(e: ApiError): string {
 }
 
 /** A failed generation as the form's state; anything that is not a contract error is logged and kept generic. */
-export function generateFailure(e: unknown): GenerateState {
-  if (!(e instanceof ApiError)) return failure(e);
+export function generateFailure(state: FailureState): GenerateState {
+  const e = state.error;
+  if (!e) return { status: "error", message: state.message };
   const packs = e.code === "saldo_insuficiente" ? (e.extra.packs as InformeCuitPack[] | undefined) : undefined;
   return { status: "error", message: reportErrorText(e), code: e.code, packs };
 }

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { webCaller } from "@/lib/auth/web";
-import { ApiError, renderError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
+import { renderError } from "@/lib/http/errors";
 
 /**
  * The caller of a web route handler that reads account data (a report's JSON, a snapshot download), under the same
@@ -12,6 +13,6 @@ export async function webRouteCaller(loginNext: string): Promise<Caller | Respon
   if (!caller) {
     return new Response(null, { status: 303, headers: { Location: `/login?next=${encodeURIComponent(loginNext)}`, "Cache-Control": "no-store" } });
   }
-  if (caller.account.suspended) return renderError(new ApiError(403, "account_suspended"), { "Cache-Control": "private, no-store" });
+  if (caller.account.suspended) return renderError(new DomainError("account_suspended"), { "Cache-Control": "private, no-store" });
   return caller;
 }

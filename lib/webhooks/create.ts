@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import type { EventTypeName, WebhookView } from "@/lib/schemas/monitoring";
 import { newSecret } from "./secret";
@@ -17,13 +17,13 @@ export const MAX_WEBHOOKS = 10;
  */
 export async function createWebhook(db: Db, accountId: string, input: { url: string; eventos: EventTypeName[] }): Promise<WebhookView & { secreto: string }> {
   const refusal = await refusalOf(input.url);
-  if (refusal) throw new ApiError(400, "url_no_permitida", { text: refusal });
+  if (refusal) throw new DomainError("url_no_permitida", { text: refusal });
   const [{ n }] = await db
     .select({ n: count() })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.accountId, accountId), isNull(webhookEndpoints.deletedAt)));
   if (n >= MAX_WEBHOOKS) {
-    throw new ApiError(409, "limite_webhooks", { text: `Podés tener hasta ${MAX_WEBHOOKS} webhooks. Eliminá alguno para crear otro.`, extra: { limite: MAX_WEBHOOKS } });
+    throw new DomainError("limite_webhooks", { text: `Podés tener hasta ${MAX_WEBHOOKS} webhooks. Eliminá alguno para crear otro.`, extra: { limite: MAX_WEBHOOKS } });
   }
   const secreto = newSecret();
   const [row] = await db

@@ -1,7 +1,7 @@
 import { getDb, type Tx } from "@/db/client";
 import { now } from "@/lib/clock";
 import { log } from "@/lib/log";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import { DISABLE_AFTER_MS, nextAttempt } from "./backoff";
 import { signedHeaders } from "./secret";
 import { postJson, PrivateAddressError, TimeoutError } from "./post";

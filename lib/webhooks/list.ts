@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { isId } from "@/lib/id";
 import type { WebhookView } from "@/lib/schemas/monitoring";
 import { webhookView } from "./view";
 
-const notFound = () => new ApiError(404, "not_found", { text: "No existe ese webhook." });
+const notFound = () => new DomainError("not_found", { text: "No existe ese webhook." });
 
 /** GET /v1/webhooks: the account's endpoints, oldest first. */
 export async function listWebhooks(db: DbOrTx, accountId: string): Promise<{ items: WebhookView[] }> {

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { now } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { readyBoss } from "@/lib/jobs/boss";
@@ -13,7 +13,7 @@ import { findWebhook } from "./list";
  */
 export async function sendTestEvent(db: Db, accountId: string, id: string): Promise<{ entrega_id: string }> {
   const endpoint = await findWebhook(db, accountId, id);
-  if (!endpoint.activo) throw new ApiError(409, "webhook_inactivo", { text: "El webhook está deshabilitado: reactivalo para enviarle eventos." });
+  if (!endpoint.activo) throw new DomainError("webhook_inactivo", { text: "El webhook está deshabilitado: reactivalo para enviarle eventos." });
   const at = now();
   const entrega = newId("delivery");
   const payload = JSON.stringify({

@@ -10,6 +10,7 @@ import type { Drill } from "./lib/context";
 import { Prng } from "@/lib/sources/demo/prng";
 import { nearMiss, queryString, randomText, reportBody, segment } from "./lib/fuzz-input";
 import { leaksInternals, pooled, send, type Received } from "./lib/http";
+import { OPERATOR } from "@/lib/audit/record";
 
 const REQUESTS = 10_000;
 const IN_FLIGHT = 16;
@@ -55,10 +56,10 @@ export const fuzz: Drill = {
       ctx.accounts(1, { plan: "enterprise", admin: true }),
       ctx.accounts(1, { plan: "ultimate" }),
     ]).then((lists) => lists.map((l) => l[0]));
-    await setSuspended(ctx.db, suspended.accountId, true, "cli");
-    const expired = (await createApiKey(ctx.db, revoked.accountId, { expiresInDays: 0 })).key;
-    const revokedKey = await createApiKey(ctx.db, revoked.accountId, { name: "revoked" });
-    await revokeApiKey(ctx.db, revoked.accountId, revokedKey.id);
+    await setSuspended(ctx.db, suspended.accountId, true, OPERATOR);
+    const expired = (await createApiKey(ctx.db, revoked.accountId, { expiresInDays: 0 }, OPERATOR)).key;
+    const revokedKey = await createApiKey(ctx.db, revoked.accountId, { name: "revoked" }, OPERATOR);
+    await revokeApiKey(ctx.db, revoked.accountId, revokedKey.id, OPERATOR);
     const session = async (a: ProvisionedAccount) =>
       `next-auth.session-token=${await encode({ token: { uid: "usr_fuzz", acc: a.accountId, email: a.email }, secret: authSecret() })}`;
     const cookies = [await session(ultimate[0]), await session(free), "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..x.y.z", "next-auth.session-token="];

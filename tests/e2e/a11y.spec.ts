@@ -116,7 +116,17 @@ test.describe("API reference (/docs)", () => {
       const [method, path] = op.split(" ");
       await expect(page.getByRole("heading", { level: 3, name: `${method} ${path}`, exact: true })).toBeVisible();
     }
-    await page.getByRole("link", { name: "ReportPostResponse" }).first().click();
+    // In Spanish, with a side index whose entries jump to their operation.
+    const index = page.getByRole("navigation", { name: "Operaciones" });
+    await expect(index.getByRole("link", { name: /Generar o actualizar un informe/ })).toHaveAttribute("href", "#op-generateReport");
+    await index.getByRole("link", { name: /Cotizar el próximo informe de un CUIT/ }).click();
+    await expect(page.getByRole("heading", { level: 3, name: "GET /v1/reports/quote", exact: true })).toBeInViewport();
+    await expect(page.locator("#op-quoteReport")).toContainText("Solo lee: no gasta nada");
+    // A type in an operation's (folded) responses leads to its schema, fields open.
+    const post = page.locator("#op-generateReport");
+    await post.locator("summary", { hasText: "Respuestas" }).click();
+    await post.getByRole("link", { name: "ReportPostResponse" }).first().click();
     await expect(page.getByRole("heading", { level: 3, name: "ReportPostResponse" })).toBeInViewport();
+    await expect(page.getByRole("region", { name: "Campos de ReportPostResponse" })).toBeVisible();
   });
 });

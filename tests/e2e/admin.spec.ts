@@ -12,17 +12,31 @@ test("an admin loads balance and suspends an account; the customer sees both and
   await admin.getByRole("link", { name: person.email }).click();
   await expect(admin.getByRole("heading", { name: person.email, level: 1 })).toBeVisible();
 
+  // A balance load is reviewed first: what is credited, to whom, and nothing moves before "Confirmar".
   await admin.getByLabel("Unidades").fill("400");
   await admin.getByLabel("Nota (opcional)").fill("bonificación de bienvenida");
-  await admin.getByRole("button", { name: "Cargar" }).click();
+  await admin.getByRole("button", { name: "Revisar la carga" }).click();
+  const review = admin.getByTestId("balance-load-review");
+  await expect(review.getByRole("heading", { name: "¿Cargar 400 unidades?" })).toBeFocused();
+  await expect(review).toContainText(person.email);
+  await expect(review).toContainText("2 informes nuevos o 8 actualizaciones");
+  await expect(review).toContainText("Nota: bonificación de bienvenida");
+  // Going back changes nothing; the values are still there to correct.
+  await review.getByRole("button", { name: "Volver" }).click();
+  await expect(admin.getByLabel("Unidades")).toHaveValue("400");
+  await expect(admin.getByTestId("balance-load-review")).toHaveCount(0);
+  await admin.getByRole("button", { name: "Revisar la carga" }).click();
+  await review.getByRole("button", { name: "Confirmar" }).click();
   await expect(admin.getByText("Cargamos 400 unidades. Comprado disponible: 400.")).toBeVisible();
+  // The form starts over, empty, for the next load.
+  await expect(admin.getByLabel("Unidades")).toHaveValue("");
 
   await admin.getByRole("button", { name: "Suspender cuenta" }).click();
   await admin.getByRole("dialog", { name: "¿Suspender la cuenta?" }).getByRole("button", { name: "Suspender" }).click();
   await expect(admin.getByText("Suspendida", { exact: true })).toBeVisible();
   const audit = admin.getByRole("region", { name: "Auditoría de la cuenta" });
   await expect(audit.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText(DEMO_ADMIN.email);
-  await expect(audit.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("units: 400");
+  await expect(audit.getByRole("row").filter({ hasText: "Carga de saldo" })).toContainText("Unidades: 400 · Nota: «bonificación de bienvenida»");
   await expect(audit.getByRole("row").filter({ hasText: "Suspensión" })).toContainText(DEMO_ADMIN.email);
 
   // The customer: while suspended, every page of the account answers with the suspension, as the API does.

@@ -64,12 +64,13 @@ export async function signUp(page: Page, person: Person = newPerson(), name = "E
   return person;
 }
 
+/** Signs in through the form and waits for the landing page: `next`, else /admin for an admin and /cuenta for a customer. */
 export async function logIn(page: Page, person: Person, next?: string): Promise<void> {
   await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Contraseña").fill(person.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`**${next ?? "/cuenta"}`);
+  await page.waitForURL(`**${next ?? (person.email === DEMO_ADMIN.email ? "/admin" : "/cuenta")}`);
 }
 
 /** Saves a full-page screenshot as a test artifact under test-results/screenshots. */

@@ -26,16 +26,17 @@ export async function setPlan(browser: Browser, email: string, plan: string): Pr
     await openAccount(admin, email);
     await admin.getByLabel("Nuevo plan").selectOption(plan);
     await admin.getByRole("button", { name: "Cambiar plan" }).click();
-    await expect(admin.getByText(`Plan cambiado a ${plan}.`)).toBeVisible();
+    await expect(admin.getByText(`Plan cambiado a ${plan.charAt(0).toUpperCase()}${plan.slice(1)}.`)).toBeVisible();
   });
 }
 
-/** The admin console's balance load into the purchased pocket. */
+/** The admin console's balance load into the purchased pocket, reviewed and confirmed. */
 export async function loadBalance(browser: Browser, email: string, units: number): Promise<void> {
   await asAdmin(browser, async (admin) => {
     await openAccount(admin, email);
     await admin.getByLabel("Unidades").fill(String(units));
-    await admin.getByRole("button", { name: "Cargar" }).click();
+    await admin.getByRole("button", { name: "Revisar la carga" }).click();
+    await admin.getByTestId("balance-load-review").getByRole("button", { name: "Confirmar" }).click();
     await expect(admin.getByText(new RegExp(`Cargamos ${units} unidades`))).toBeVisible();
   });
 }

@@ -38,7 +38,7 @@ test.describe("API keys", () => {
     await admin.getByRole("link", { name: person.email }).click();
     await admin.getByLabel("Nuevo plan").selectOption("ultimate");
     await admin.getByRole("button", { name: "Cambiar plan" }).click();
-    await expect(admin.getByText("Plan cambiado a ultimate.")).toBeVisible();
+    await expect(admin.getByText("Plan cambiado a Ultimate.")).toBeVisible();
     await adminContext.close();
 
     const open = await page.request.get("/v1/balance", { headers: auth });

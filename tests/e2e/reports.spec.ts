@@ -40,7 +40,21 @@ test.describe("reports", () => {
     // The eight sections, each with its source and snapshot date.
     await expect(page.locator("section p", { hasText: /^Fuente: .+ · Datos al \d{2}\/\d{2}\/\d{4}$/ })).toHaveCount(8);
     await expect(page.getByRole("heading", { name: "Situación crediticia (BCRA, Central de Deudores)" })).toBeVisible();
+    // ARCA's "ACTIVO" qualifies the clave: "Clave activa"; months read in words, never "2026-09".
+    await expect(page.getByText(/^Clave (activa|inactiva)$/)).toBeVisible();
+    await expect(page.getByText(/Clave activo/)).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText(/\(\d{4}-\d{2}\)|período \d{4}-\d{2}/);
     await screenshot(page, "informe");
+    // Printed, it carries a letterhead: Legajo, the date, the CUIT. On screen it is not there.
+    const letterhead = page.getByTestId("membrete");
+    await expect(letterhead).toBeHidden();
+    await page.emulateMedia({ media: "print" });
+    await expect(letterhead).toBeVisible();
+    await expect(letterhead).toContainText("Legajo");
+    await expect(letterhead).toContainText(`CUIT ${hyphenated(cuit)}`);
+    await expect(letterhead).toContainText(/\d{1,2} de [a-z]+ de \d{4}/);
+    await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
 
     // Resubmitting the very same confirmation (a replayed form post) is answered with the same report, uncharged.
     const original = sent[0];
@@ -92,12 +106,18 @@ test.describe("reports", () => {
 
     // The balance page shows exactly the two charges, each linked to its report.
     await page.goto("/cuenta/saldo");
-    const debits = page.getByRole("row").filter({ hasText: "Informe generado" });
+    // A new report and an update read as such, not both as "Informe generado".
+    const debits = page.getByRole("row").filter({ hasText: /Informe nuevo|Actualización de informe/ });
     await expect(debits).toHaveCount(2);
+    await expect(debits.filter({ hasText: firstId })).toContainText("Informe nuevo");
     await expect(debits.filter({ hasText: firstId })).toContainText("−200");
     await expect(debits.filter({ hasText: firstId })).toContainText("Cupo del plan");
+    await expect(debits.filter({ hasText: secondId })).toContainText("Actualización de informe");
     await expect(debits.filter({ hasText: secondId })).toContainText("−50");
     await expect(debits.filter({ hasText: secondId })).toContainText("Comprado");
+    // The allotment line names its month in words.
+    await expect(page.getByRole("row").filter({ hasText: /Cupo mensual del plan \([a-z]+ de \d{4}\)/ }).first()).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Informe generado" })).toHaveCount(0);
     await screenshot(page, "saldo-con-informes");
   });
 
@@ -130,12 +150,15 @@ test.describe("reports", () => {
     await expect(refused).toContainText("Tu saldo no alcanza para un informe nuevo de este CUIT. No te queda saldo.");
     await expect(refused).toContainText("Pack de 5 informes");
     await expect(refused.getByRole("link", { name: "Comprar un pack" })).toHaveAttribute("href", "/cuenta/saldo#packs");
+    // On the web, the page does not send the reader "to your account on the web": it links to the packs.
+    await expect(page.locator("main")).not.toContainText("desde tu cuenta en la web");
     await screenshot(page, "informe-saldo-insuficiente");
 
     // A fresh quote says so before any click, and offers no confirmation.
     await page.goto(`/informes/nuevo?cuit=${ok[3]}`);
     await expect(page.getByText("Tu saldo no alcanza para un informe nuevo de este CUIT. No te queda saldo.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Comprar un pack de informes" })).toHaveAttribute("href", "/cuenta/saldo#packs");
+    await expect(page.locator("main")).not.toContainText("desde tu cuenta en la web");
     await expect(page.getByRole("button", { name: /^Confirmar/ })).toHaveCount(0);
   });
 

@@ -5,6 +5,7 @@ import type { BillingModel, PlanTier } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { authSecret } from "@/lib/auth/secret";
+import { OPERATOR } from "@/lib/audit/record";
 
 export interface TestAccount {
   accountId: string;
@@ -25,9 +26,9 @@ export async function newAccount(
   const created = await createAccount(
     db,
     { email, plan: options.plan ?? "ultimate", admin: options.admin ?? false, billing: options.billing ?? "balance", password: options.password },
-    "cli",
+    OPERATOR,
   );
-  const { key, id } = await createApiKey(db, created.account_id, { name: "test" });
+  const { key, id } = await createApiKey(db, created.account_id, { name: "test" }, OPERATOR);
   const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
   const token = await encode({ token: { uid: user!.id, acc: created.account_id, email }, secret: authSecret() });
   return { accountId: created.account_id, email, userId: user!.id, key, keyId: id, cookie: `next-auth.session-token=${token}` };

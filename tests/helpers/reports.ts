@@ -4,7 +4,7 @@ import { POST as postReports } from "@/app/v1/reports/route";
 import { getDb } from "@/db/client";
 import { reports } from "@/db/schema";
 import { authenticateKey } from "@/lib/auth/api-keys";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import type { TestAccount } from "./accounts";
 import { bearer, call } from "./http";
 

@@ -5,9 +5,10 @@ import { getDb } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { createApiKey, hashKey, listApiKeys, MAX_ACTIVE_KEYS, revokeApiKey } from "@/lib/auth/api-keys";
 import { setClock } from "@/lib/clock";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newAccount } from "../helpers/accounts";
 import { bearer, call } from "../helpers/http";
+import { OPERATOR } from "@/lib/audit/record";
 
 afterEach(() => setClock(null));
 
@@ -17,20 +18,20 @@ async function keyRow(id: string) {
   return row;
 }
 
-async function refusal(p: Promise<unknown>): Promise<ApiError> {
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
-  throw new Error("expected an ApiError");
+  throw new Error("expected an DomainError");
 }
 
 describe("API keys", () => {
   it("stores only the SHA-256 and a display prefix, and returns the plaintext once", async () => {
     const a = await newAccount();
-    const created = await createApiKey(await getDb(), a.accountId, { name: "ci" });
+    const created = await createApiKey(await getDb(), a.accountId, { name: "ci" }, OPERATOR);
     expect(Object.keys(created).sort()).toEqual(["expiresAt", "id", "key", "start"]);
     const row = await keyRow(created.id);
     expect(row.hash).toBe(hashKey(created.key));
@@ -44,14 +45,14 @@ describe("API keys", () => {
     const at = new Date("2031-02-03T04:05:06Z");
     setClock(() => at);
     const a = await newAccount();
-    const created = await createApiKey(await getDb(), a.accountId);
+    const created = await createApiKey(await getDb(), a.accountId, {}, OPERATOR);
     expect(created.expiresAt.getTime() - at.getTime()).toBe(365 * 86_400_000);
     expect((await keyRow(created.id)).expiresAt.getTime()).toBe(created.expiresAt.getTime());
   });
 
   it("stops working when its validity ends", async () => {
     const a = await newAccount();
-    const created = await createApiKey(await getDb(), a.accountId, { expiresInDays: 1 });
+    const created = await createApiKey(await getDb(), a.accountId, { expiresInDays: 1 }, OPERATOR);
     expect((await call(balance, "/v1/balance", { headers: bearer(created.key) })).status).toBe(200);
     setClock(() => new Date(created.expiresAt.getTime() + 1));
     expect((await call(balance, "/v1/balance", { headers: bearer(created.key) })).status).toBe(401);
@@ -60,29 +61,28 @@ describe("API keys", () => {
   it("allows at most 10 active keys: the 11th is refused with a clear error, and revoking one frees a slot", async () => {
     const a = await newAccount(); // holds one key already
     const db = await getDb();
-    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(db, a.accountId, { name: `k${i}` });
-    const err = await refusal(createApiKey(db, a.accountId, { name: "eleventh" }));
-    expect(err.status).toBe(409);
-    expect(err.code).toBe("key_limit_reached");
+    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(db, a.accountId, { name: `k${i}` }, OPERATOR);
+    const err = await refusal(createApiKey(db, a.accountId, { name: "eleventh" }, OPERATOR));
+        expect(err.code).toBe("key_limit_reached");
     expect(err.message).toMatch(/10/);
-    await revokeApiKey(db, a.accountId, a.keyId);
-    const replacement = await createApiKey(db, a.accountId, { name: "replacement" });
+    await revokeApiKey(db, a.accountId, a.keyId, OPERATOR);
+    const replacement = await createApiKey(db, a.accountId, { name: "replacement" }, OPERATOR);
     expect((await call(balance, "/v1/balance", { headers: bearer(replacement.key) })).status).toBe(200);
-    await expect(createApiKey(db, a.accountId)).rejects.toMatchObject({ code: "key_limit_reached" });
+    await expect(createApiKey(db, a.accountId, {}, OPERATOR)).rejects.toMatchObject({ code: "key_limit_reached" });
   });
 
   it("does not count expired keys toward the limit", async () => {
     const a = await newAccount();
     const db = await getDb();
-    for (let i = 0; i < 5; i++) await createApiKey(db, a.accountId, { expiresInDays: 0 });
-    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(db, a.accountId);
-    await expect(createApiKey(db, a.accountId)).rejects.toMatchObject({ code: "key_limit_reached" });
+    for (let i = 0; i < 5; i++) await createApiKey(db, a.accountId, { expiresInDays: 0 }, OPERATOR);
+    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(db, a.accountId, {}, OPERATOR);
+    await expect(createApiKey(db, a.accountId, {}, OPERATOR)).rejects.toMatchObject({ code: "key_limit_reached" });
   });
 
   it("never gives an eleventh slot to concurrent creations", async () => {
     const a = await newAccount();
     const db = await getDb();
-    const results = await Promise.allSettled(Array.from({ length: 14 }, () => createApiKey(db, a.accountId)));
+    const results = await Promise.allSettled(Array.from({ length: 14 }, () => createApiKey(db, a.accountId, {}, OPERATOR)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ACTIVE_KEYS - 1);
     const active = (await listApiKeys(db, a.accountId)).filter((k) => k.state === "active");
     expect(active).toHaveLength(MAX_ACTIVE_KEYS);
@@ -91,9 +91,9 @@ describe("API keys", () => {
   it("lists keys with their state, newest first", async () => {
     const a = await newAccount();
     const db = await getDb();
-    const expired = await createApiKey(db, a.accountId, { name: "old", expiresInDays: 0 });
-    const revoked = await createApiKey(db, a.accountId, { name: "gone" });
-    await revokeApiKey(db, a.accountId, revoked.id);
+    const expired = await createApiKey(db, a.accountId, { name: "old", expiresInDays: 0 }, OPERATOR);
+    const revoked = await createApiKey(db, a.accountId, { name: "gone" }, OPERATOR);
+    await revokeApiKey(db, a.accountId, revoked.id, OPERATOR);
     const states = Object.fromEntries((await listApiKeys(db, a.accountId)).map((k) => [k.id, k.state]));
     expect(states).toEqual({ [a.keyId]: "active", [expired.id]: "expired", [revoked.id]: "revoked" });
   });
@@ -102,16 +102,16 @@ describe("API keys", () => {
     const a = await newAccount();
     const b = await newAccount();
     const db = await getDb();
-    const err = await refusal(revokeApiKey(db, a.accountId, b.keyId));
-    expect([err.status, err.code]).toEqual([404, "not_found"]);
+    const err = await refusal(revokeApiKey(db, a.accountId, b.keyId, OPERATOR));
+    expect(err.code).toBe("not_found");
     expect((await call(balance, "/v1/balance", { headers: bearer(b.key) })).status).toBe(200);
-    await revokeApiKey(db, a.accountId, a.keyId);
-    await expect(revokeApiKey(db, a.accountId, a.keyId)).rejects.toMatchObject({ code: "not_found" });
+    await revokeApiKey(db, a.accountId, a.keyId, OPERATOR);
+    await expect(revokeApiKey(db, a.accountId, a.keyId, OPERATOR)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it.each([-1, 1.5, 3651])("refuses a validity of %s days", async (days) => {
     const a = await newAccount();
-    await expect(createApiKey(await getDb(), a.accountId, { expiresInDays: days })).rejects.toMatchObject({ status: 400 });
+    await expect(createApiKey(await getDb(), a.accountId, { expiresInDays: days }, OPERATOR)).rejects.toMatchObject({ code: "parametro_invalido" });
   });
 
   it("sets last_used_at when the key is used", async () => {

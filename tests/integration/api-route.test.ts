@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as balance } from "@/app/v1/balance/route";
 import { GET as prices } from "@/app/v1/prices/route";
-import { apiRoute, json, readJsonBody, requireTier } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import { requireTier } from "@/lib/auth/tiers";
+import { apiRoute, json, readJsonBody } from "@/lib/http/api-route";
+import { DomainError } from "@/lib/errors";
 import { createLogger, setLogger } from "@/lib/log";
 import { newAccount } from "../helpers/accounts";
 import { APP_ORIGIN, bearer, call } from "../helpers/http";
@@ -15,10 +16,10 @@ const throwsTypeError = apiRoute({ auth: "public" }, () => {
   const missing = undefined as unknown as { field: string };
   return Promise.resolve(json({ value: missing.field }));
 });
-const throwsInternalWithText = apiRoute({ auth: "public" }, () => Promise.reject(new ApiError(500, "internal", { text: SECRET })));
+const throwsInternalWithText = apiRoute({ auth: "public" }, () => Promise.reject(new DomainError("internal", { text: SECRET })));
 const redirects = apiRoute({ auth: "public" }, () => Promise.resolve(Response.redirect("https://files.example/snapshot.parquet?sig=abc", 302)));
-const snapshotLike = apiRoute({ auth: "required" }, ({ req, caller }) => {
-  requireTier(req, caller, ["ultimate", "team", "enterprise"]);
+const snapshotLike = apiRoute({ auth: "required" }, ({ caller }) => {
+  requireTier(caller, ["ultimate", "team", "enterprise"]);
   return Promise.resolve(json({ ok: true }));
 });
 const optional = apiRoute({ auth: "optional" }, ({ caller }) => Promise.resolve(json({ account: caller?.accountId ?? null })));
@@ -57,7 +58,7 @@ describe("a 500 never carries exception text", () => {
   it.each([
     ["a thrown Error", throwsPlain],
     ["a TypeError from a bug", throwsTypeError],
-    ["an ApiError 500 thrown with a text", throwsInternalWithText],
+    ["an DomainError 500 thrown with a text", throwsInternalWithText],
   ])("for %s", async (_, handler) => {
     const res = await call(handler, "/v1/boom");
     expect(res.status).toBe(500);

@@ -4,10 +4,11 @@ import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create";
 import { hashPassword } from "@/lib/auth/passwords";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { createLogger, log, setLogger } from "@/lib/log";
-import { failure } from "@/lib/web/session-action";
+import { failure } from "@/lib/web/action";
 import { newAccount } from "../helpers/accounts";
+import { OPERATOR } from "@/lib/audit/record";
 
 /** Routes the process logger into memory and returns the raw text and the parsed lines. */
 function capture() {
@@ -73,13 +74,13 @@ describe("failed queries in the log", () => {
     const out = capture();
     const email = `doble-${randomUUID()}@example.test`;
     const db = await getDb();
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => createAccount(db, { email, password: "caballo-bateria-grapa" }, "cli")));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => createAccount(db, { email, password: "caballo-bateria-grapa" }, OPERATOR)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as unknown);
     expect(refused).toHaveLength(9);
     for (const e of refused) {
-      expect(e).toBeInstanceOf(ApiError);
-      expect(e).toMatchObject({ status: 409, code: "email_registrado", message: "Ya existe una cuenta con ese email." });
+      expect(e).toBeInstanceOf(DomainError);
+      expect(e).toMatchObject({ code: "email_registrado", message: "Ya existe una cuenta con ese email." });
     }
     expect(out.text()).not.toContain("$argon2");
   });

@@ -7,6 +7,7 @@ import { createApiKey, generateKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { authSecret } from "@/lib/auth/secret";
 import { newAccount } from "../helpers/accounts";
 import { APP_ORIGIN, bearer, call } from "../helpers/http";
+import { OPERATOR } from "@/lib/audit/record";
 
 const get = (headers: Record<string, string> = {}, path = "/v1/balance") => call(balance, path, { headers });
 
@@ -51,15 +52,15 @@ describe("GET /v1/balance: 401 unauthenticated", () => {
 
   it("with an expired key", async () => {
     const a = await newAccount();
-    const { key } = await createApiKey(await getDb(), a.accountId, { expiresInDays: 0 });
+    const { key } = await createApiKey(await getDb(), a.accountId, { expiresInDays: 0 }, OPERATOR);
     expectError(await get(bearer(key)), 401, "unauthenticated");
   });
 
   it("with a revoked key, while the account's other keys still work", async () => {
     const a = await newAccount();
-    const other = await createApiKey(await getDb(), a.accountId, { name: "other" });
+    const other = await createApiKey(await getDb(), a.accountId, { name: "other" }, OPERATOR);
     expect((await get(bearer(a.key))).status).toBe(200);
-    await revokeApiKey(await getDb(), a.accountId, a.keyId);
+    await revokeApiKey(await getDb(), a.accountId, a.keyId, OPERATOR);
     expectError(await get(bearer(a.key)), 401, "unauthenticated");
     expect((await get(bearer(other.key))).status).toBe(200);
   });
@@ -120,22 +121,22 @@ describe("GET /v1/balance: 403", () => {
   it("account_suspended for a key and for a session, and back to 200 when lifted", async () => {
     const a = await newAccount({ plan: "ultimate" });
     const db = await getDb();
-    await setSuspended(db, a.accountId, true, "cli");
+    await setSuspended(db, a.accountId, true, OPERATOR);
     expectError(await get(bearer(a.key)), 403, "account_suspended");
     expectError(await get({ cookie: a.cookie }), 403, "account_suspended");
-    await setSuspended(db, a.accountId, false, "cli");
+    await setSuspended(db, a.accountId, false, OPERATOR);
     expect((await get(bearer(a.key))).status).toBe(200);
   });
 
   it("account_suspended before the plan gate, for a suspended free account's key", async () => {
     const a = await newAccount({ plan: "free" });
-    await setSuspended(await getDb(), a.accountId, true, "cli");
+    await setSuspended(await getDb(), a.accountId, true, OPERATOR);
     expectError(await get(bearer(a.key)), 403, "account_suspended");
   });
 
   it("account_suspended even for an admin", async () => {
     const a = await newAccount({ plan: "enterprise", admin: true });
-    await setSuspended(await getDb(), a.accountId, true, "cli");
+    await setSuspended(await getDb(), a.accountId, true, OPERATOR);
     expectError(await get(bearer(a.key)), 403, "account_suspended");
   });
 

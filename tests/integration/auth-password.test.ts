@@ -9,7 +9,7 @@ import { signUp } from "@/lib/accounts/sign-up";
 import { passwordBinding, signLink } from "@/lib/auth/email-link";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { isSessionValid } from "@/lib/auth/revoke";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { POLICIES } from "@/lib/ratelimit";
 import { newAccount } from "../helpers/accounts";
 import { ledgerAndBalance } from "../helpers/ledger";
@@ -37,13 +37,13 @@ afterAll(async () => {
   await mailbox.close();
 });
 
-async function errorOf(p: Promise<unknown>): Promise<ApiError> {
+async function errorOf(p: Promise<unknown>): Promise<DomainError> {
   const e = await p.then(
     () => null,
     (err: unknown) => err,
   );
-  expect(e).toBeInstanceOf(ApiError);
-  return e as ApiError;
+  expect(e).toBeInstanceOf(DomainError);
+  return e as DomainError;
 }
 
 async function userRow(id: string) {
@@ -62,7 +62,7 @@ describe("password change", () => {
     const a = await newAccount({ password: PASSWORD });
     const db = await getDb();
     const wrong = await errorOf(changePassword(db, a.userId, { current: "no-es-la-actual", password: "otra-frase-bien-larga" }, ORIGIN));
-    expect(wrong).toMatchObject({ status: 400, message: "La contraseña actual no es correcta.", extra: { field: "current" } });
+    expect(wrong).toMatchObject({ code: "parametro_invalido", message: "La contraseña actual no es correcta.", extra: { field: "current" } });
     const weak = await errorOf(changePassword(db, a.userId, { current: PASSWORD, password: "1234567890" }, ORIGIN));
     expect(weak).toMatchObject({ extra: { field: "password" }, message: "Esa contraseña es de las más usadas y se adivina enseguida. Elegí otra." });
     const mine = await errorOf(changePassword(db, a.userId, { current: PASSWORD, password: `${a.email}-x` }, ORIGIN));
@@ -81,10 +81,10 @@ describe("password change", () => {
     const a = await newAccount({ password: PASSWORD });
     const db = await getDb();
     for (let i = 0; i < POLICIES.passwordChange[0].limit; i++) {
-      expect((await errorOf(changePassword(db, a.userId, { current: `intento-${i}-largo`, password: "otra-frase-bien-larga" }, ORIGIN))).status).toBe(400);
+      expect((await errorOf(changePassword(db, a.userId, { current: `intento-${i}-largo`, password: "otra-frase-bien-larga" }, ORIGIN))).code).toBe("parametro_invalido");
     }
     const refused = await errorOf(changePassword(db, a.userId, { current: PASSWORD, password: "otra-frase-bien-larga" }, ORIGIN));
-    expect(refused).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(refused).toMatchObject({ code: "rate_limited" });
     expect(refused.message).toMatch(/^Demasiados intentos\./);
   });
 });
@@ -103,7 +103,7 @@ describe("password reset by e-mail", () => {
     expect(await isSessionValid(db, { userId: a.userId, accountId: a.accountId, signedInAtMs })).toBe(false);
 
     expect(await checkResetLink(db, token)).toBe("invalid");
-    expect(await errorOf(resetPassword(db, token, "otra-frase-mas-larga"))).toMatchObject({ status: 400, code: "enlace_invalido" });
+    expect(await errorOf(resetPassword(db, token, "otra-frase-mas-larga"))).toMatchObject({ code: "enlace_invalido" });
     expect(await verifyPassword((await userRow(a.userId)).passwordHash, "frase-nueva-y-larga")).toBe(true);
   });
 
@@ -146,7 +146,7 @@ describe("password reset by e-mail", () => {
     const ip = freshIp();
     const db = await getDb();
     for (let i = 0; i < POLICIES.passwordReset[0].limit; i++) await requestPasswordReset(db, `nadie-${randomUUID()}@example.test`, { ip, origin: ORIGIN });
-    expect(await errorOf(requestPasswordReset(db, `nadie-${randomUUID()}@example.test`, { ip, origin: ORIGIN }))).toMatchObject({ status: 429 });
+    expect(await errorOf(requestPasswordReset(db, `nadie-${randomUUID()}@example.test`, { ip, origin: ORIGIN }))).toMatchObject({ code: "rate_limited" });
   });
 
   it("confirms the address of an unverified account, which gets its allotment", async () => {

@@ -12,6 +12,7 @@ import { newAccount, type TestAccount } from "../helpers/accounts";
 import { localTime, useFakeTime } from "../helpers/clock";
 import { bearer, call } from "../helpers/http";
 import { ledgerAndBalance, ledgerOf } from "../helpers/ledger";
+import { OPERATOR } from "@/lib/audit/record";
 
 const readBalance = (a: TestAccount) => call(balance, "/v1/balance", { headers: { cookie: a.cookie } });
 
@@ -185,10 +186,10 @@ describe("the ledger sums to the balance", () => {
       await check();
       await spendFromCupo(a.accountId, 1_000);
       await check();
-      await changePlan(db, a.accountId, "ultimate", "cli");
+      await changePlan(db, a.accountId, "ultimate", OPERATOR);
       await check();
       expect((await readBalance(a)).body.cupo).toMatchObject({ unidades_disponibles: 19_000, unidades_usadas: 1_000, unidades_mensuales: 20_000 });
-      await changePlan(db, a.accountId, "free", "cli");
+      await changePlan(db, a.accountId, "free", OPERATOR);
       await check();
       expect((await readBalance(a)).body.cupo).toMatchObject({ unidades_disponibles: 0, unidades_mensuales: await monthlyOf("free") });
       clock.set(localTime("2030-09-01T00:00:01"));

@@ -9,6 +9,7 @@ import { datasetDetailSchema, datasetsListSchema } from "@/lib/schemas/catalog";
 import { newAccount } from "../helpers/accounts";
 import { defineDataset, loadCrediticio, registerView, testId, uniqueOldDay } from "../helpers/catalog";
 import { bearer, call } from "../helpers/http";
+import { OPERATOR } from "@/lib/audit/record";
 
 const SUMMARY_KEYS = ["country", "dataset_id", "description", "detail_url", "frequency", "name", "source", "tags"];
 const DETAIL_KEYS = [
@@ -100,7 +101,7 @@ describe("GET /v1/datasets", () => {
 
   it("treats a suspended account, an unknown key and a session like their plan or like anonymous", async () => {
     const suspended = await newAccount({ plan: "pro" });
-    await setSuspended(await getDb(), suspended.accountId, true, "cli");
+    await setSuspended(await getDb(), suspended.accountId, true, OPERATOR);
     const asSuspended = await call(list, "/v1/datasets", { headers: bearer(suspended.key) });
     expect(asSuspended.body.datasets.map((d: { dataset_id: string }) => d.dataset_id)).not.toContain(ids.pro);
     const unknownKey = await call(list, "/v1/datasets", { headers: bearer(`lgj_${"x".repeat(43)}`) });

@@ -13,6 +13,7 @@ import { newAccount } from "../helpers/accounts";
 import { runCli, type CliResult } from "../helpers/cli";
 import { bearer, call } from "../helpers/http";
 import { ledgerAndBalance } from "../helpers/ledger";
+import { OPERATOR } from "@/lib/audit/record";
 
 const email = () => `cli-${randomUUID()}@example.test`;
 const keysOf = (r: CliResult) => Object.keys(r.json ?? {}).sort();
@@ -227,7 +228,7 @@ describe.concurrent("operator CLI failures: {error, message} and a non-zero exit
 
   it("key:create past the limit of 10 active keys", async () => {
     const a = await newAccount(); // holds one key
-    for (let i = 0; i < 8; i++) await createApiKey(await getDb(), a.accountId);
+    for (let i = 0; i < 8; i++) await createApiKey(await getDb(), a.accountId, {}, OPERATOR);
     expectOk(await runCli(["key:create", "--email", a.email]), ["expires_at", "id", "key"]);
     const r = await runCli(["key:create", "--email", a.email]);
     expectFailure(r, "key_limit_reached");

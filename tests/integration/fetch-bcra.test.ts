@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { fetchBcra } from "@/lib/sources/fetch-bcra";
 import { bcraApi, type Answer } from "../helpers/bcra-api";
 import { runCli } from "../helpers/cli";
@@ -59,8 +59,8 @@ describe("source:fetch-bcra against a stand-in of the BCRA API", () => {
     try {
       const out = path.join(tmp, "down");
       const error = await fetchBcra({ cuits: [D], outDir: out, baseUrl: api.url, retries: 2, backoffMs: 5 }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).message).toBe(
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).message).toBe(
         `La API del BCRA no dio una respuesta útil para ${api.url}/CentralDeDeudores/v1.0/Deudas/${D}: respondió 503: {"status":503,"errorMessages":["Error"]}. Las respuestas ya obtenidas quedan en ${out}.`,
       );
       expect(api.calls.filter((c) => c.endsWith(`Deudas/${D}`))).toHaveLength(3);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { afterAll, describe, expect, it } from "vitest";
 import { sourceSnapshots } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { deudoresLine } from "@/lib/sources/formats/bcra-deudores";
 import { currentSnapshot } from "@/lib/sources/snapshots";
 import { CUITS, fixture, importInto } from "../helpers/formats";
@@ -31,9 +31,9 @@ async function failure(format: string, files: string[], maxBadLines?: number) {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(DomainError);
     const after = (await tx.select().from(sourceSnapshots)).length;
-    return { error: error as ApiError, left: after - before };
+    return { error: error as DomainError, left: after - before };
   });
 }
 
@@ -134,7 +134,7 @@ describe("a failed import leaves the previous snapshot current", () => {
     await inRollback(async (tx) => {
       const good = await importInto(tx, "arca-apoc", [fixture("FacturasApocrifas.txt")], { date: "2999-07-01" });
       const broken = file("FacturasApocrifas.txt", `${fs.readFileSync(fixture("FacturasApocrifas.txt"), "utf8")}20-1234,01/01/2024\r\n`);
-      await expect(importInto(tx, "arca-apoc", [broken], { date: "2999-07-02" })).rejects.toBeInstanceOf(ApiError);
+      await expect(importInto(tx, "arca-apoc", [broken], { date: "2999-07-02" })).rejects.toBeInstanceOf(DomainError);
       const current = await currentSnapshot(tx, "riesgoFiscal");
       expect(current?.ids).toContain(good.snapshot_id);
       expect(current?.snapshotDate).toBe("2999-07-01");

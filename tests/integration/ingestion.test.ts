@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, getDb } from "@/db/client";
 import { sourceSnapshots, srcCrediticio, srcIdentidad } from "@/db/schema";
 import { runEngine } from "@/lib/engine";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { fileColumns } from "@/lib/sources/columns";
 import { csvLine } from "@/lib/sources/csv";
 import { loadSourceFile } from "@/lib/sources/load";
@@ -65,14 +65,14 @@ async function leftovers(fileName: string, cuits: string[]) {
   return { snapshots: snapshots.length, rows: rows[0].n };
 }
 
-async function loadError(p: string, source: keyof typeof SOURCES = "crediticio"): Promise<ApiError> {
+async function loadError(p: string, source: keyof typeof SOURCES = "crediticio"): Promise<DomainError> {
   const db = await getDb();
   const error = await loadSourceFile(db, { source, file: p, snapshotDate: "1900-01-01" }).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 describe("a malformed file leaves nothing behind", () => {
@@ -150,7 +150,7 @@ describe("loading", () => {
       const second = await loadSourceFile(tx, { source: "identidad", file: padron("SEGUNDA CARGA S.A."), snapshotDate: "2999-05-01" });
       const b = await runEngine(tx, cuit);
       // A failed load inside the caller's transaction rolls back to its savepoint and leaves the caller usable.
-      await expect(loadSourceFile(tx, { source: "identidad", file: file([cols.join(","), "x"]), snapshotDate: "2999-06-01" })).rejects.toBeInstanceOf(ApiError);
+      await expect(loadSourceFile(tx, { source: "identidad", file: file([cols.join(","), "x"]), snapshotDate: "2999-06-01" })).rejects.toBeInstanceOf(DomainError);
       const c = await runEngine(tx, cuit);
       const rows = await tx.select().from(srcIdentidad).where(eq(srcIdentidad.cuit, cuit));
       return { first, second, names: [a.denominacion, b.denominacion, c.denominacion], rows: rows.length };

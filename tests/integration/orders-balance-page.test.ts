@@ -4,7 +4,7 @@ import { monthlyAllotment } from "@/lib/billing/balance";
 import { creditPurchased } from "@/lib/billing/credit";
 import { debit } from "@/lib/billing/debit";
 import { setClock } from "@/lib/clock";
-import { LEDGER_PAGE_SIZE, ledgerPage, usagePerDay } from "@/lib/web/ledger";
+import { LEDGER_PAGE_SIZE, ledgerPage, usagePerDay } from "@/lib/billing/ledger";
 import { newAccount } from "../helpers/accounts";
 
 afterEach(() => setClock(null));

@@ -13,10 +13,11 @@ import {
   listPendingOrders,
   MAX_PENDING_ORDERS,
 } from "@/lib/billing/orders";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newAccount } from "../helpers/accounts";
+import { OPERATOR, userActor, type Actor } from "@/lib/audit/record";
 
-const ADMIN = { email: "orders-admin@example.test" };
+const ADMIN: Actor = { kind: "admin", accountId: null, userId: null, email: "orders-admin@example.test" };
 
 async function pocketSums(accountId: string) {
   const db = await getDb();
@@ -32,13 +33,13 @@ async function pocketSums(accountId: string) {
   };
 }
 
-async function errorOf(p: Promise<unknown>): Promise<ApiError> {
+async function errorOf(p: Promise<unknown>): Promise<DomainError> {
   const e = await p.then(
     () => null,
     (err: unknown) => err,
   );
-  expect(e).toBeInstanceOf(ApiError);
-  return e as ApiError;
+  expect(e).toBeInstanceOf(DomainError);
+  return e as DomainError;
 }
 
 describe("pack orders", () => {
@@ -46,7 +47,7 @@ describe("pack orders", () => {
     const db = await getDb();
     const a = await newAccount({ plan: "free" });
     const [pack] = await db.select().from(reportPacks).where(eq(reportPacks.id, "pack-5"));
-    const order = await createOrder(db, a.accountId, "pack-5", { email: a.email });
+    const order = await createOrder(db, a.accountId, "pack-5", userActor({ ...a, id: a.userId }));
     expect(order).toMatchObject({ accountId: a.accountId, packId: "pack-5", unidades: pack.unidades, priceArs: pack.priceArs, status: "pending" });
     expect(order.id).toMatch(/^ord_/);
     const listed = await listOrders(db, a.accountId);
@@ -60,23 +61,23 @@ describe("pack orders", () => {
   it("refuses an unknown or inactive pack", async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "free" });
-    expect((await errorOf(createOrder(db, a.accountId, "pack-nope", "cli"))).status).toBe(404);
+    expect((await errorOf(createOrder(db, a.accountId, "pack-nope", OPERATOR))).code).toBe("not_found");
   });
 
   it(`refuses more than ${MAX_PENDING_ORDERS} pending orders at once`, async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "free" });
-    const orders = await Promise.allSettled(Array.from({ length: MAX_PENDING_ORDERS + 2 }, () => createOrder(db, a.accountId, "pack-5", "cli")));
+    const orders = await Promise.allSettled(Array.from({ length: MAX_PENDING_ORDERS + 2 }, () => createOrder(db, a.accountId, "pack-5", OPERATOR)));
     expect(orders.filter((o) => o.status === "fulfilled")).toHaveLength(MAX_PENDING_ORDERS);
     const refused = orders.filter((o) => o.status === "rejected");
     expect(refused).toHaveLength(2);
-    expect(refused[0].reason).toMatchObject({ status: 409, code: "demasiados_pedidos" });
+    expect(refused[0].reason).toMatchObject({ code: "demasiados_pedidos" });
   });
 
   it("confirming credits the purchased pocket through the ledger and writes the audit log", async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "pro" });
-    const order = await createOrder(db, a.accountId, "pack-20", { email: a.email });
+    const order = await createOrder(db, a.accountId, "pack-20", userActor({ ...a, id: a.userId }));
     const { order: confirmed, comprado } = await confirmOrder(db, order.id, ADMIN);
     expect(confirmed).toMatchObject({ id: order.id, status: "confirmed", decidedBy: ADMIN.email });
     expect(comprado).toBe(4_000);
@@ -93,13 +94,13 @@ describe("pack orders", () => {
   it("credits exactly once when several admins confirm the same order at the same time", async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "free" });
-    const order = await createOrder(db, a.accountId, "pack-100", "cli");
-    const attempts = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => confirmOrder(db, order.id, { email: `admin${i}@example.test` })));
+    const order = await createOrder(db, a.accountId, "pack-100", OPERATOR);
+    const attempts = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => confirmOrder(db, order.id, { ...ADMIN, email: `admin${i}@example.test` })));
     const won = attempts.filter((r) => r.status === "fulfilled");
     const lost = attempts.filter((r) => r.status === "rejected");
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(7);
-    for (const r of lost) expect(r.reason).toMatchObject({ status: 409, code: "pedido_ya_resuelto" });
+    for (const r of lost) expect(r.reason).toMatchObject({ code: "pedido_ya_resuelto" });
     const { ledger, balance } = await pocketSums(a.accountId);
     expect(balance.compradoAvailable).toBe(20_000);
     expect(ledger.comprado).toBe(20_000);
@@ -112,7 +113,7 @@ describe("pack orders", () => {
   it("lets exactly one of a concurrent confirm and cancel win", async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "free" });
-    const order = await createOrder(db, a.accountId, "pack-5", "cli");
+    const order = await createOrder(db, a.accountId, "pack-5", OPERATOR);
     const [confirm, cancel] = await Promise.allSettled([confirmOrder(db, order.id, ADMIN), cancelOrder(db, order.id, ADMIN)]);
     expect([confirm.status, cancel.status].sort()).toEqual(["fulfilled", "rejected"]);
     const [row] = await db.select().from(packOrders).where(eq(packOrders.id, order.id));
@@ -123,12 +124,12 @@ describe("pack orders", () => {
   it("never confirms a cancelled order, nor cancels a confirmed one", async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "free" });
-    const cancelled = await createOrder(db, a.accountId, "pack-5", "cli");
-    await cancelOrder(db, cancelled.id, { email: a.email }, a.accountId);
-    expect(await errorOf(confirmOrder(db, cancelled.id, ADMIN))).toMatchObject({ status: 409, code: "pedido_ya_resuelto" });
-    const confirmed = await createOrder(db, a.accountId, "pack-5", "cli");
+    const cancelled = await createOrder(db, a.accountId, "pack-5", OPERATOR);
+    await cancelOrder(db, cancelled.id, userActor({ ...a, id: a.userId }), a.accountId);
+    expect(await errorOf(confirmOrder(db, cancelled.id, ADMIN))).toMatchObject({ code: "pedido_ya_resuelto" });
+    const confirmed = await createOrder(db, a.accountId, "pack-5", OPERATOR);
     await confirmOrder(db, confirmed.id, ADMIN);
-    expect(await errorOf(cancelOrder(db, confirmed.id, ADMIN))).toMatchObject({ status: 409, message: "Este pedido ya fue acreditado." });
+    expect(await errorOf(cancelOrder(db, confirmed.id, ADMIN))).toMatchObject({ code: "pedido_ya_resuelto", message: "Este pedido ya fue acreditado." });
     expect((await getBalance(db, a.accountId, 200)).comprado.unidades_disponibles).toBe(1_000);
   });
 
@@ -136,10 +137,10 @@ describe("pack orders", () => {
     const db = await getDb();
     const owner = await newAccount({ plan: "free" });
     const other = await newAccount({ plan: "free" });
-    const order = await createOrder(db, owner.accountId, "pack-5", "cli");
-    expect((await errorOf(getOrder(db, order.id, other.accountId))).status).toBe(404);
-    expect((await errorOf(cancelOrder(db, order.id, { email: other.email }, other.accountId))).status).toBe(404);
-    expect((await errorOf(getOrder(db, "ord_malformed", owner.accountId))).status).toBe(404);
+    const order = await createOrder(db, owner.accountId, "pack-5", OPERATOR);
+    expect((await errorOf(getOrder(db, order.id, other.accountId))).code).toBe("not_found");
+    expect((await errorOf(cancelOrder(db, order.id, userActor({ ...other, id: other.userId }), other.accountId))).code).toBe("not_found");
+    expect((await errorOf(getOrder(db, "ord_malformed", owner.accountId))).code).toBe("not_found");
     expect((await getOrder(db, order.id, owner.accountId)).status).toBe("pending");
   });
 
@@ -147,7 +148,7 @@ describe("pack orders", () => {
     const db = await getDb();
     const a = await newAccount({ plan: "starter" });
     await creditPurchased(db, a.accountId, 333, { kind: "operator_load", note: "test" });
-    const orders = await Promise.all([createOrder(db, a.accountId, "pack-5", "cli"), createOrder(db, a.accountId, "pack-20", "cli")]);
+    const orders = await Promise.all([createOrder(db, a.accountId, "pack-5", OPERATOR), createOrder(db, a.accountId, "pack-20", OPERATOR)]);
     await Promise.all(orders.map((o) => confirmOrder(db, o.id, ADMIN)));
     const { ledger, balance } = await pocketSums(a.accountId);
     expect(ledger.cupo).toBe(balance.cupoAvailable);

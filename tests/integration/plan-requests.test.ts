@@ -4,8 +4,9 @@ import { getDb } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import { listPlanRequests, markPlanRequestHandled, pendingPlanRequests, requestPlan } from "@/lib/billing/plan-requests";
 import { newAccount } from "../helpers/accounts";
+import type { Actor } from "@/lib/audit/record";
 
-const actor = (email: string) => ({ email });
+const actor = (email: string): Actor => ({ kind: "user", accountId: null, userId: null, email });
 
 describe("plan requests (lib/billing/plan-requests.ts)", () => {
   it("records a request for a higher plan once, however many times it is asked at once, for the admins' list", async () => {
@@ -26,9 +27,9 @@ describe("plan requests (lib/billing/plan-requests.ts)", () => {
   it("refuses the account's own plan, a lower one and an unknown one", async () => {
     const db = await getDb();
     const a = await newAccount({ plan: "pro" });
-    await expect(requestPlan(db, a.accountId, "pro", actor(a.email))).rejects.toMatchObject({ status: 409, code: "plan_no_superior" });
-    await expect(requestPlan(db, a.accountId, "starter", actor(a.email))).rejects.toMatchObject({ status: 409 });
-    await expect(requestPlan(db, a.accountId, "platinum", actor(a.email))).rejects.toMatchObject({ status: 400, code: "parametro_invalido" });
+    await expect(requestPlan(db, a.accountId, "pro", actor(a.email))).rejects.toMatchObject({ code: "plan_no_superior" });
+    await expect(requestPlan(db, a.accountId, "starter", actor(a.email))).rejects.toMatchObject({ code: "plan_no_superior" });
+    await expect(requestPlan(db, a.accountId, "platinum", actor(a.email))).rejects.toMatchObject({ code: "parametro_invalido" });
     expect(await pendingPlanRequests(db, a.accountId)).toEqual([]);
   });
 
@@ -38,8 +39,8 @@ describe("plan requests (lib/billing/plan-requests.ts)", () => {
     const { request } = await requestPlan(db, a.accountId, "ultimate", actor(a.email));
     const handled = await markPlanRequestHandled(db, request.id, actor("admin@legajo.test"));
     expect(handled.handledAt).toBeInstanceOf(Date);
-    await expect(markPlanRequestHandled(db, request.id, actor("admin@legajo.test"))).rejects.toMatchObject({ status: 409 });
-    await expect(markPlanRequestHandled(db, "sol_nope", actor("admin@legajo.test"))).rejects.toMatchObject({ status: 404 });
+    await expect(markPlanRequestHandled(db, request.id, actor("admin@legajo.test"))).rejects.toMatchObject({ code: "solicitud_ya_atendida" });
+    await expect(markPlanRequestHandled(db, "sol_nope", actor("admin@legajo.test"))).rejects.toMatchObject({ code: "not_found" });
     expect(await pendingPlanRequests(db, a.accountId)).toEqual([]);
     expect((await listPlanRequests(db, "handled", 500)).some((r) => r.id === request.id)).toBe(true);
     // Handled, the plan may be asked for again.

@@ -15,7 +15,7 @@ import { sanciones } from "@/lib/catalog/demo/sanciones";
 import { upsertDataset } from "@/lib/catalog/define";
 import { publishDataset } from "@/lib/catalog/publish";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { getStorage, setStorage, type StorageDriver } from "@/lib/storage";
 import { createLocalStorage } from "@/lib/storage/local";
 import { createS3Storage } from "@/lib/storage/s3";
@@ -271,9 +271,9 @@ describe("publication from a file", () => {
 
     const err = await publishDataset(db, def.id, { file: writeFile(`${def.id}-bad.csv`, broken) }).catch((e: unknown) => e);
 
-    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: "archivo_invalido" });
-    expect((err as ApiError).message).toMatch(/line 5, column situacion/);
+    expect((err as DomainError).message).toMatch(/line 5, column situacion/);
     expect((await current(def.id))?.id).toBe(good.snapshot_id);
     const attempts = await db.select().from(datasetSnapshots).where(eq(datasetSnapshots.datasetId, def.id));
     expect(attempts.map((a) => a.status).sort()).toEqual(["failed", "ready"]);

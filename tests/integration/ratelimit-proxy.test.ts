@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiRoute } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newAccount } from "../helpers/accounts";
 import { useFakeTime } from "../helpers/clock";
 import { bearer, call } from "../helpers/http";
@@ -12,7 +12,7 @@ vi.hoisted(() => {
 
 // A stand-in for GET /v1/reports/{id}: 30 per minute per IP.
 const missingReport = apiRoute({ auth: "required", channel: true, limit: "reportsGet" }, () =>
-  Promise.reject(new ApiError(404, "not_found")),
+  Promise.reject(new DomainError("not_found")),
 );
 
 let clock: ReturnType<typeof useFakeTime>;

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as balance } from "@/app/v1/balance/route";
 import { apiRoute } from "@/lib/http/api-route";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newAccount } from "../helpers/accounts";
 import { useFakeTime } from "../helpers/clock";
 import { bearer, call } from "../helpers/http";
+import { OPERATOR } from "@/lib/audit/record";
 
 vi.hoisted(() => {
   // Read once by env() on first use in this worker; ratelimit-proxy.test.ts covers TRUST_PROXY=true.
@@ -13,7 +14,7 @@ vi.hoisted(() => {
 
 // A stand-in for GET /v1/reports/{id} (10 per minute per account, plus 30 per IP), answering 404 like a missing report.
 const missingReport = apiRoute({ auth: "required", channel: true, limit: "reportsGet" }, () =>
-  Promise.reject(new ApiError(404, "not_found")),
+  Promise.reject(new DomainError("not_found")),
 );
 
 let clock: ReturnType<typeof useFakeTime>;
@@ -70,7 +71,7 @@ describe("429 rate_limited (spec 8.1)", () => {
     const a = await newAccount();
     const { createApiKey } = await import("@/lib/auth/api-keys");
     const { getDb } = await import("@/db/client");
-    const second = await createApiKey(await getDb(), a.accountId);
+    const second = await createApiKey(await getDb(), a.accountId, {}, OPERATOR);
     for (let i = 0; i < 20; i++) await getBalance(bearer(i % 2 ? a.key : second.key));
     expect((await getBalance(bearer(second.key))).status).toBe(429);
   });
@@ -86,7 +87,7 @@ describe("429 rate_limited (spec 8.1)", () => {
     const a = await newAccount();
     const { setSuspended } = await import("@/lib/accounts/update");
     const { getDb } = await import("@/db/client");
-    await setSuspended(await getDb(), a.accountId, true, "cli");
+    await setSuspended(await getDb(), a.accountId, true, OPERATOR);
     for (let i = 0; i < 20; i++) expect((await getBalance(bearer(a.key))).status).toBe(403);
     expect((await getBalance(bearer(a.key))).status).toBe(429);
   });

@@ -84,7 +84,7 @@ describe("billing of report generation", () => {
     const { loadAccountCaller } = await import("@/lib/auth/caller");
     const caller = (await loadAccountCaller(db, a.accountId, a.userId))!;
     for (const cuit of ok.slice(0, 5)) await generateReport(db, caller as never, { cuit, idempotencyKey: null });
-    await expect(generateReport(db, caller as never, { cuit: ok[5], idempotencyKey: null })).rejects.toMatchObject({ status: 402 });
+    await expect(generateReport(db, caller as never, { cuit: ok[5], idempotencyKey: null })).rejects.toMatchObject({ code: "saldo_insuficiente" });
     clock.set(localTime("2030-04-01T00:00:30"));
     const next = await generateReport(db, caller as never, { cuit: ok[5], idempotencyKey: null });
     expect(next.body.costo_unidades).toBe(200);

@@ -5,16 +5,16 @@ import { GET as list, POST as post } from "@/app/v1/reports/route";
 import { getDb } from "@/db/client";
 import { changePlan, setSuspended } from "@/lib/accounts/update";
 import { withCheckDigit } from "@/lib/cuit";
-import { persistHooks } from "@/lib/reports/generate";
 import { newAccount } from "../helpers/accounts";
 import { demoCuits } from "../helpers/demo";
 import { bearer, call } from "../helpers/http";
 import { generate, ipOf, newKey } from "../helpers/reports";
+import { OPERATOR } from "@/lib/audit/record";
 
 const keys = (o: object) => Object.keys(o).sort();
 
 afterEach(() => {
-  persistHooks.beforeCommit = null;
+  delete process.env.REPORT_PERSIST_FAULT;
 });
 
 describe("POST /v1/reports errors (spec part 7)", () => {
@@ -126,11 +126,11 @@ describe("POST /v1/reports errors (spec part 7)", () => {
   it("answers 500 informe_no_persistido with `mensaje` when the commit fails", async () => {
     const a = await newAccount();
     const { ok } = await demoCuits();
-    persistHooks.beforeCommit = () => Promise.reject(new Error("disk full"));
+    process.env.REPORT_PERSIST_FAULT = "throw";
     const res = await generate(a, ok[0]);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: "informe_no_persistido", mensaje: expect.any(String) });
-    expect(res.text).not.toContain("disk full");
+    expect(res.text).not.toContain("injected");
   });
 
   it("answers 403 channel_disabled with upgrade_url for a key on a plan without the REST API, and lets a session through", async () => {
@@ -169,7 +169,7 @@ describe("POST /v1/reports errors (spec part 7)", () => {
     const anonymous = await call(post, "/v1/reports", { method: "POST", body: { cuit: "30500010912" }, ip: ipOf(a) });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ error: "unauthenticated", message: expect.any(String) });
-    await setSuspended(await getDb(), a.accountId, true, "cli");
+    await setSuspended(await getDb(), a.accountId, true, OPERATOR);
     const suspended = await generate(a, "30500010912");
     expect(suspended.status).toBe(403);
     expect(suspended.body).toEqual({ error: "account_suspended", message: expect.any(String) });
@@ -206,7 +206,7 @@ describe("POST /v1/reports errors (spec part 7)", () => {
     const a = await newAccount({ plan: "free" });
     const { ok } = await demoCuits();
     expect((await generate(a, ok[0])).status).toBe(403);
-    await changePlan(await getDb(), a.accountId, "ultimate", "cli");
+    await changePlan(await getDb(), a.accountId, "ultimate", OPERATOR);
     expect((await generate(a, ok[0])).status).toBe(200);
   });
 });

@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { persistHooks } from "@/lib/reports/generate";
 import { newAccount } from "../helpers/accounts";
 import { demoCuits } from "../helpers/demo";
 import { ledgerAndBalance, ledgerOf } from "../helpers/ledger";
 import { generate, newKey, reportRows } from "../helpers/reports";
 
 afterEach(() => {
-  persistHooks.beforeCommit = null;
+  delete process.env.REPORT_PERSIST_FAULT;
 });
 
 describe("atomicity: charge if and only if the report was persisted", () => {
@@ -17,14 +16,12 @@ describe("atomicity: charge if and only if the report was persisted", () => {
     const { ok } = await demoCuits();
     const before = await ledgerAndBalance(a.accountId);
     // A real failure: the server ends the transaction's own session, so the commit never happens.
-    persistHooks.beforeCommit = async (tx) => {
-      await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
-    };
+    process.env.REPORT_PERSIST_FAULT = "disconnect";
     const key = newKey();
     const res = await generate(a, ok[0], { key });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: "informe_no_persistido", mensaje: expect.any(String) });
-    persistHooks.beforeCommit = null;
+    delete process.env.REPORT_PERSIST_FAULT;
     expect(await ledgerAndBalance(a.accountId)).toEqual(before);
     expect(await reportRows(a.accountId)).toHaveLength(0);
     expect((await ledgerOf(a.accountId)).some((e) => e.kind === "report_debit")).toBe(false);
@@ -36,7 +33,7 @@ describe("atomicity: charge if and only if the report was persisted", () => {
   it("rolls back the charge when persisting the report throws", async () => {
     const a = await newAccount();
     const { ok } = await demoCuits();
-    persistHooks.beforeCommit = () => Promise.reject(new Error("injected"));
+    process.env.REPORT_PERSIST_FAULT = "throw";
     expect((await generate(a, ok[0])).status).toBe(500);
     const { balance, ledger } = await ledgerAndBalance(a.accountId);
     expect(balance.cupo).toBe(20_000);

@@ -3,7 +3,7 @@ import { GET as balance } from "@/app/v1/balance/route";
 import { GET as search } from "@/app/v1/search/route";
 import { getDb } from "@/db/client";
 import { currentSnapshot } from "@/lib/sources/snapshots";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import { newAccount, type TestAccount } from "../helpers/accounts";
 import { generate } from "../helpers/reports";
 import { bearer, call } from "../helpers/http";

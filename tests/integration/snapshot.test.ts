@@ -19,6 +19,7 @@ import { objectSigningKey } from "@/lib/storage/signing";
 import { newAccount, type TestAccount } from "../helpers/accounts";
 import { defineDataset, download, loadCrediticio, sha256, testId, uniqueOldDay } from "../helpers/catalog";
 import { bearer, call } from "../helpers/http";
+import { OPERATOR } from "@/lib/audit/record";
 
 const local = createLocalStorage(path.join(env().dataDir, "objects"), objectSigningKey);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-snapshot-"));
@@ -155,7 +156,7 @@ describe("GET /v1/datasets/{id}/snapshot errors", () => {
 
   it("403 account_suspended", async () => {
     const account = await newAccount({ plan: "ultimate" });
-    await setSuspended(await getDb(), account.accountId, true, "cli");
+    await setSuspended(await getDb(), account.accountId, true, OPERATOR);
     const res = await get(ids.full, "", bearer(account.key));
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("account_suspended");

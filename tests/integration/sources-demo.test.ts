@@ -8,6 +8,8 @@ import { getDb } from "@/db/client";
 import { resolveCuitOrDni, validateCuit } from "@/lib/cuit";
 import { runEngine } from "@/lib/engine";
 import { generateDemoFiles } from "@/lib/sources/demo/generate";
+import { demoOutcomes } from "@/lib/sources/demo/outcomes";
+import { FORMAT_NAMES } from "@/lib/sources/formats";
 import { SOURCE_NAMES, SOURCES } from "@/lib/sources/registry";
 import { currentSnapshots } from "@/lib/sources/snapshots";
 import { runCli } from "../helpers/cli";
@@ -118,18 +120,45 @@ describe("the demo generator", () => {
     const c = run("c", "another-seed");
     expect(b.hashes).toEqual(a.hashes);
     expect(c.hashes).not.toEqual(a.hashes);
-    expect(Object.keys(a.hashes)).toHaveLength(8);
+    expect(Object.keys(a.hashes).length).toBeGreaterThanOrEqual(13);
   });
 
-  it("writes every source with rows, in the sources' own columns, dated with each publication's lag", () => {
+  it("writes every source in its publications' layouts, our own CSV only for comex and the padrón's addresses, dated with each publication's lag", () => {
     const { demo } = run("d");
-    for (const source of SOURCE_NAMES) {
-      const { file, rows, snapshotDate } = demo.files[source];
-      expect(rows, source).toBeGreaterThan(0);
-      expect(snapshotDate <= "2026-06-15").toBe(true);
-      const headerLine = fs.readFileSync(file, "utf8").split("\n")[0];
-      expect(headerLine.split(",")[0]).toBe("cuit");
+    expect(new Set(demo.steps.map((s) => s.source))).toEqual(new Set(SOURCE_NAMES));
+    for (const step of demo.steps) {
+      expect(step.records, step.format).toBeGreaterThan(0);
+      expect(step.snapshotDate <= "2026-06-15").toBe(true);
+      expect(FORMAT_NAMES()).toContain(step.format);
     }
-    expect(demo.files.identidad.snapshotDate).toBe("2026-06-14");
+    expect(demo.steps.filter((s) => s.format === "legajo-csv").map((s) => s.source).sort()).toEqual(["comex", "identidad"]);
+    expect(demo.steps.map((s) => s.format)).toEqual(expect.arrayContaining(["arca-padron", "bcra-padron", "bcra-deudas-api", "bcra-cheques-api", "repet", "arca-apoc", "inpi-marcas", "bo-concursos"]));
+    const file = (name: string) => fs.readFileSync(path.join(demo.dir, name));
+    // Fixed-width padrones: 51 characters (latin-1) and 220 bytes (Windows-1252), CRLF.
+    expect(file("apellidoNombreDenominacion.txt").toString("latin1").split("\r\n")[0]).toHaveLength(51);
+    expect(file("Padron_ARCA.txt").indexOf("\r\n")).toBe(220);
+    expect(JSON.parse(file("deudas.jsonl").toString().split("\n")[0])).toMatchObject({ status: 200, results: { periodos: [{ entidades: expect.any(Array) }] } });
+    expect(file("FacturasApocrifas.txt").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(demo.steps.find((s) => s.format === "arca-padron")!.snapshotDate).toBe("2026-06-14");
+  });
+});
+
+describe("the demo loaded through the importers", () => {
+  it("has one snapshot of each published feed, with the padrón's three feeds merged in reports", async () => {
+    const db = await getDb();
+    const feeds = await db.execute<{ source: string; feed: string }>(sql`select distinct source::text as source, feed from source_snapshots`);
+    const bySource = (s: string) => feeds.filter((f) => f.source === s).map((f) => f.feed).sort();
+    expect(bySource("identidad")).toEqual(["arca-padron", "bcra-padron", "legajo-csv"]);
+    expect(bySource("crediticio")).toEqual(["bcra-deudores"]);
+    expect(bySource("cheques")).toEqual(["bcra-cheques"]);
+    expect(bySource("screening")).toEqual(expect.arrayContaining(["ofac", "repet"]));
+    expect(bySource("riesgoFiscal")).toEqual(["arca-apoc"]);
+    expect(bySource("marcas")).toEqual(["inpi"]);
+    const { ok } = await demoOutcomes(db, 3);
+    const report = await runEngine(db, ok[0]);
+    const identidad = report.sections.identidad as { fields: { label: string; value: unknown }[] } | undefined;
+    const labels = identidad?.fields.map((f) => f.label) ?? [];
+    // From ARCA's padrón, BCRA's Padron_ARCA.txt and the address CSV.
+    expect(labels).toEqual(expect.arrayContaining(["IVA", "Domicilio fiscal", "Dada de baja"]));
   });
 });

@@ -7,6 +7,9 @@ import { loadAccountCaller } from "@/lib/auth/caller";
 import { requireAdmin, requireCaller } from "@/lib/web/current-caller";
 import { newAccount, type TestAccount } from "../helpers/accounts";
 import { generate } from "../helpers/reports";
+import type { Actor } from "@/lib/audit/record";
+
+const OPS: Actor = { kind: "admin", accountId: null, userId: null, email: "ops@legajo.test" };
 
 /**
  * The browser's session, stood in for by the account a test signs in: these tests are about what the web does with
@@ -47,7 +50,7 @@ beforeAll(async () => {
   const made = await generate(suspended, "20123456786");
   expect(made.status).toBe(200);
   suspendedReport = made.body.informe_id;
-  await setSuspended(await getDb(), suspended.accountId, true, { email: "ops@legajo.test" });
+  await setSuspended(await getDb(), suspended.accountId, true, OPS);
 });
 
 describe("a suspended account on the web gets the API's refusal", () => {
@@ -75,13 +78,13 @@ describe("a suspended account on the web gets the API's refusal", () => {
 
   it("gets the suspension page in the admin area too, when the admin's own account is suspended", async () => {
     const admin = await newAccount({ plan: "enterprise", admin: true });
-    await setSuspended(await getDb(), admin.accountId, true, { email: "ops@legajo.test" });
+    await setSuspended(await getDb(), admin.accountId, true, OPS);
     signIn(admin);
     await expect(requireAdmin()).rejects.toMatchObject({ digest: FORBIDDEN });
   });
 
   it("reads again once the account is reactivated", async () => {
-    await setSuspended(await getDb(), suspended.accountId, false, { email: "ops@legajo.test" });
+    await setSuspended(await getDb(), suspended.accountId, false, OPS);
     signIn(suspended);
     try {
       const res = await getJson(suspendedReport);
@@ -89,7 +92,7 @@ describe("a suspended account on the web gets the API's refusal", () => {
       expect(await res.json()).toMatchObject({ informe_id: suspendedReport });
       await expect(requireCaller("/informes")).resolves.toMatchObject({ accountId: suspended.accountId });
     } finally {
-      await setSuspended(await getDb(), suspended.accountId, true, { email: "ops@legajo.test" });
+      await setSuspended(await getDb(), suspended.accountId, true, OPS);
     }
   });
 });

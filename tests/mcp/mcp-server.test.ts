@@ -15,6 +15,7 @@ import { localMonth } from "@/lib/clock";
 import type { DemoOutcomes } from "@/lib/sources/demo/outcomes";
 import { startNext, waitFor, type NextServer } from "@/scripts/lib/next-process";
 import type { TestAccount } from "../helpers/accounts";
+import { OPERATOR } from "@/lib/audit/record";
 
 /**
  * The MCP server as an assistant sees it: the SDK's own client over Streamable HTTP, against `next start` of a
@@ -139,7 +140,7 @@ describe("POST /mcp: authentication", () => {
 
   it("refuses a revoked key with 401", async () => {
     const account = await newAccount({ plan: "pro" });
-    await revokeApiKey(db, account.accountId, account.keyId);
+    await revokeApiKey(db, account.accountId, account.keyId, OPERATOR);
     await expect(connect(account.key)).rejects.toMatchObject({ code: 401 });
   });
 });

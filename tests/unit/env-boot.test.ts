@@ -88,8 +88,11 @@ describe("scale-out settings", () => {
 });
 
 describe("every variable is declared and documented", () => {
-  /** Read by Next.js itself, or set by the app for next-auth; documented, not validated by lib/env.ts. */
-  const FRAMEWORK = ["NEXT_RUNTIME", "NEXT_DIST_DIR", "NEXTAUTH_URL", "AUTH_TRUST_HOST"];
+  /**
+   * Read by Next.js itself (PORT, which lib/boot-banner.ts also reads to print the address), or set by the app for
+   * next-auth; documented, not validated by lib/env.ts.
+   */
+  const FRAMEWORK = ["NEXT_RUNTIME", "NEXT_DIST_DIR", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "PORT"];
 
   function sourceFiles(dir: string): string[] {
     return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((d) => {

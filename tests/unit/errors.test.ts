@@ -1,35 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, renderError } from "@/lib/http/errors";
+import { DomainError, type ErrorCode } from "@/lib/errors";
+import { errorBody, renderError } from "@/lib/http/errors";
 
 describe("error rendering (spec part 7)", () => {
   it("puts the text under `message` for ordinary codes", () => {
-    expect(new ApiError(401, "unauthenticated").body()).toEqual({ error: "unauthenticated", message: expect.any(String) });
+    expect(errorBody(new DomainError("unauthenticated"))).toEqual({ error: "unauthenticated", message: expect.any(String) });
   });
 
-  it.each(["generacion_en_curso", "idempotency_key_conflict", "informe_no_persistido", "saldo_insuficiente"])(
+  it.each(["generacion_en_curso", "idempotency_key_conflict", "informe_no_persistido", "saldo_insuficiente"] as const)(
     "uses `mensaje` for %s",
     (code) => {
-      const body = new ApiError(409, code).body();
+      const body = errorBody(new DomainError(code));
       expect(Object.keys(body).sort()).toEqual(["error", "mensaje"]);
       expect(body.error).toBe(code);
     },
   );
 
-  it.each(["cuit_requerido", "body_invalido"])("renders %s with only `error`", (code) => {
-    expect(new ApiError(400, code).body()).toEqual({ error: code });
+  it.each(["cuit_requerido", "body_invalido"] as const)("renders %s with only `error`", (code) => {
+    expect(errorBody(new DomainError(code))).toEqual({ error: code });
   });
 
   it("renders dataset_not_found with `error` and `dataset_id` only", () => {
-    expect(new ApiError(404, "dataset_not_found", { extra: { dataset_id: "x" } }).body()).toEqual({ error: "dataset_not_found", dataset_id: "x" });
+    expect(errorBody(new DomainError("dataset_not_found", { extra: { dataset_id: "x" } }))).toEqual({ error: "dataset_not_found", dataset_id: "x" });
   });
 
   it("keeps the extra fields of a case after the text", () => {
-    const body = new ApiError(400, "cuit_invalido", { text: "mal", extra: { reason: "formato" } }).body();
+    const body = errorBody(new DomainError("cuit_invalido", { text: "mal", extra: { reason: "formato" } }));
     expect(body).toEqual({ error: "cuit_invalido", message: "mal", reason: "formato" });
   });
 
   it("gives a 500 a generic message and carries headers", async () => {
-    const res = renderError(new ApiError(500, "internal", { headers: { "Retry-After": "3" } }));
+    const res = renderError(new DomainError("internal", { retryAfter: 3 }));
     expect(res.status).toBe(500);
     expect(res.headers.get("Retry-After")).toBe("3");
     expect(await res.json()).toEqual({ error: "internal", message: "Ocurrió un error interno." });
@@ -45,7 +46,7 @@ describe("error rendering (spec part 7)", () => {
     [403, "channel_disabled", { upgrade_url: "http://localhost:3000/planes" }, ["error", "message", "upgrade_url"]],
     [403, "forbidden", {}, ["error", "message"]],
     [403, "tier_required", { required_tier: "ultimate", current_tier: "free", upgrade_url: "u" }, ["current_tier", "error", "message", "required_tier", "upgrade_url"]],
-    [403, "internal", {}, ["error", "message"]],
+    [403, "plan_no_verificable", {}, ["error", "message"]],
     [404, "not_found", {}, ["error", "message"]],
     [409, "generacion_en_curso", {}, ["error", "mensaje"]],
     [409, "idempotency_key_conflict", {}, ["error", "mensaje"]],
@@ -53,30 +54,30 @@ describe("error rendering (spec part 7)", () => {
     [429, "daily_limit_exceeded", { limit: 10 }, ["error", "limit", "message"]],
     [500, "informe_no_persistido", {}, ["error", "mensaje"]],
   ])("renders %i %s with exactly its contract keys", async (status, code, extra, keys) => {
-    const res = renderError(new ApiError(status, code, { extra }));
+    const res = renderError(new DomainError(code as ErrorCode, { extra }));
     expect(res.status).toBe(status);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(keys);
-    expect(body.error).toBe(code);
+    expect(body.error).toBe(code === "plan_no_verificable" ? "internal" : code);
     const text = body.message ?? body.mensaje;
     expect(typeof text).toBe("string");
     expect(text.length).toBeGreaterThan(0);
   });
 
   it("keeps the Retry-After header of a 409 generacion_en_curso", () => {
-    const res = renderError(new ApiError(409, "generacion_en_curso", { headers: { "Retry-After": "5" } }));
+    const res = renderError(new DomainError("generacion_en_curso", { retryAfter: 5 }));
     expect(res.headers.get("Retry-After")).toBe("5");
   });
 
   it("never lets a 500 internal carry the text it was thrown with", async () => {
-    const res = renderError(new ApiError(500, "internal", { text: "connect ECONNREFUSED 10.0.0.5:5432 at Pool.connect" }));
+    const res = renderError(new DomainError("internal", { text: "connect ECONNREFUSED 10.0.0.5:5432 at Pool.connect" }));
     const body = await res.json();
     expect(body).toEqual({ error: "internal", message: "Ocurrió un error interno." });
   });
 
   it("keeps the specific text of a 403 internal (plan not verifiable)", () => {
-    const body = new ApiError(403, "internal", { text: "No se pudo verificar el plan de la cuenta." }).body();
+    const body = errorBody(new DomainError("plan_no_verificable", { text: "No se pudo verificar el plan de la cuenta." }));
     expect(body).toEqual({ error: "internal", message: "No se pudo verificar el plan de la cuenta." });
   });
 });

@@ -1,15 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb, withTransaction } from "@/db/client";
+import { z } from "zod";
 import { changePlan, setSuspended } from "@/lib/accounts/update";
-import { recordAudit } from "@/lib/audit/record";
-import { creditPurchased } from "@/lib/billing/credit";
+import { loadBalance } from "@/lib/billing/credit";
 import { cancelOrder, confirmOrder } from "@/lib/billing/orders";
-import { formText } from "@/lib/form-data";
 import { done, type ActionState } from "@/lib/web/action-state";
-import { formatInt } from "@/lib/web/format";
-import { adminActionCaller, failure } from "@/lib/web/session-action";
+import { textField, webAction } from "@/lib/web/action";
+import { formatInt, formatTier } from "@/components/format";
 
 /** Every admin action re-renders the console's pages that show its effect. */
 function refresh(accountId?: string) {
@@ -17,69 +15,48 @@ function refresh(accountId?: string) {
   if (accountId) revalidatePath(`/admin/cuentas/${accountId}`);
 }
 
-export async function changePlanAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const { actor } = await adminActionCaller();
-    const accountId = formText(form, "accountId");
-    const { plan } = await changePlan(await getDb(), accountId, formText(form, "plan"), actor);
-    refresh(accountId);
-    return done(`Plan cambiado a ${plan}.`);
-  } catch (e) {
-    return failure(e);
-  }
-}
+export const changePlanAction = webAction(
+  { access: "admin", form: z.object({ accountId: textField, plan: textField }) },
+  async ({ input, db, actor }): Promise<ActionState> => {
+    const { plan } = await changePlan(db, input.accountId, input.plan, actor);
+    refresh(input.accountId);
+    return done(`Plan cambiado a ${formatTier(plan)}.`);
+  },
+);
 
-export async function setSuspendedAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const { actor } = await adminActionCaller();
-    const accountId = formText(form, "accountId");
-    const suspend = formText(form, "suspend") === "true";
-    await setSuspended(await getDb(), accountId, suspend, actor);
-    refresh(accountId);
-    return done(suspend ? "Cuenta suspendida." : "Cuenta reactivada.");
-  } catch (e) {
-    return failure(e);
-  }
-}
+export const setSuspendedAction = webAction(
+  { access: "admin", form: z.object({ accountId: textField, suspend: textField.transform((v) => v === "true") }) },
+  async ({ input, db, actor }): Promise<ActionState> => {
+    await setSuspended(db, input.accountId, input.suspend, actor);
+    refresh(input.accountId);
+    return done(input.suspend ? "Cuenta suspendida." : "Cuenta reactivada.");
+  },
+);
 
-/** An operator load of purchased units, with the audit entry in the same transaction as the credit. */
-export async function loadBalanceAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const { actor } = await adminActionCaller();
-    const accountId = formText(form, "accountId");
-    // creditPurchased checks the range (the CLI's balance:load goes through the same rule).
-    const units = Number(formText(form, "units"));
-    const note = formText(form, "note").trim().slice(0, 200) || undefined;
-    const { comprado } = await withTransaction(await getDb(), async (tx) => {
-      const result = await creditPurchased(tx, accountId, units, { kind: "operator_load", note });
-      await recordAudit(tx, actor, "balance.load", accountId, { units, note: note ?? null });
-      return result;
-    });
-    refresh(accountId);
-    return done(`Cargamos ${formatInt(units)} unidades. Comprado disponible: ${formatInt(comprado)}.`);
-  } catch (e) {
-    return failure(e);
-  }
-}
+/** An operator load of purchased units: the service checks the range (the CLI's balance:load goes through it too) and audits. */
+export const loadBalanceAction = webAction(
+  { access: "admin", form: z.object({ accountId: textField, units: textField.transform(Number), note: textField }) },
+  async ({ input, db, actor }): Promise<ActionState> => {
+    const { comprado } = await loadBalance(db, input.accountId, { units: input.units, note: input.note }, actor);
+    refresh(input.accountId);
+    return done(`Cargamos ${formatInt(input.units)} unidades. Comprado disponible: ${formatInt(comprado)}.`);
+  },
+);
 
-export async function confirmOrderAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const { actor } = await adminActionCaller();
-    const { order } = await confirmOrder(await getDb(), formText(form, "orderId"), actor);
+export const confirmOrderAction = webAction(
+  { access: "admin", form: z.object({ orderId: textField }) },
+  async ({ input, db, actor }): Promise<ActionState> => {
+    const { order } = await confirmOrder(db, input.orderId, actor);
     refresh(order.accountId);
     return done(`Pedido ${order.id} acreditado.`);
-  } catch (e) {
-    return failure(e);
-  }
-}
+  },
+);
 
-export async function cancelOrderAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const { actor } = await adminActionCaller();
-    const order = await cancelOrder(await getDb(), formText(form, "orderId"), actor);
+export const cancelOrderAction = webAction(
+  { access: "admin", form: z.object({ orderId: textField }) },
+  async ({ input, db, actor }): Promise<ActionState> => {
+    const order = await cancelOrder(db, input.orderId, actor);
     refresh(order.accountId);
     return done(`Pedido ${order.id} cancelado.`);
-  } catch (e) {
-    return failure(e);
-  }
-}
+  },
+);

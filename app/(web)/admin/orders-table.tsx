@@ -3,8 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { OrderWithPack } from "@/lib/billing/orders";
-import { formatArs, formatDateTime, unitsInReports } from "@/lib/web/format";
-import { ORDER_STATUS } from "@/lib/web/labels";
+import { formatArs, formatDateTime, unitsInReports } from "@/components/format";
+import { ORDER_STATUS } from "@/components/labels/account";
 import { cancelOrderAction, confirmOrderAction } from "./actions";
 
 type Row = OrderWithPack & { email?: string | null; accountName?: string };

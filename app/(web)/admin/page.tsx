@@ -4,9 +4,9 @@ import { pageDb } from "@/lib/web/page-db";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
-import { adminCounts } from "@/lib/web/admin-queries";
+import { adminCounts } from "@/lib/accounts/admin-queries";
 import { requireAdmin } from "@/lib/web/current-caller";
-import { formatInt } from "@/lib/web/format";
+import { formatInt } from "@/components/format";
 
 export const metadata: Metadata = { title: "Resumen" };
 

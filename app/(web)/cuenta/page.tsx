@@ -11,10 +11,10 @@ import { listApiKeys } from "@/lib/auth/api-keys";
 import { isEmailVerified } from "@/lib/accounts/verify-email";
 import { getBalance } from "@/lib/billing/balance";
 import { listOrders } from "@/lib/billing/orders";
-import { accountProfile } from "@/lib/web/account";
+import { accountProfile } from "@/lib/accounts/profile";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatArs, formatInt, plural } from "@/lib/web/format";
-import { ORDER_STATUS } from "@/lib/web/labels";
+import { formatArs, formatInt, formatTier, plural } from "@/components/format";
+import { ORDER_STATUS } from "@/components/labels/account";
 import { PasswordForm } from "./password-form";
 import { VerifyNotice } from "./verify-notice";
 
@@ -76,7 +76,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           }
         >
           <p className="flex flex-wrap items-center gap-2 text-xl font-semibold">
-            {plan?.displayLabel ?? caller.account.planTier}
+            {plan?.displayLabel ?? formatTier(caller.account.planTier)}
             {caller.account.isAdmin && <Badge tone="info">Administrador</Badge>}
           </p>
           <p className="mt-1 text-slate-600">{plan ? `${formatArs(plan.priceArsMonthly)}${plan.priceArsMonthly ? " por mes" : ""}` : ""}</p>
@@ -99,7 +99,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             <Stat
               label="Del cupo de tu plan"
               value={plural(balance.cupo.informes_nuevos, "informe", "informes")}
-              hint={balance.cupo.unidades_mensuales === null ? "Tu plan no tiene cupo automático." : `Usaste ${formatInt(balance.cupo.unidades_usadas)} de ${formatInt(balance.cupo.unidades_mensuales)} unidades este mes.`}
+              hint={balance.cupo.unidades_mensuales === null ? "Tu plan no tiene cupo automático." : `Usaste ${formatInt(balance.cupo.unidades_usadas)} de ${plural(balance.cupo.unidades_mensuales, "unidad", "unidades")} este mes.`}
             />
           </dl>
           <p className="mt-4 text-sm text-slate-600">

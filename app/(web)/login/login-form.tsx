@@ -10,6 +10,10 @@ import { safeNext } from "@/lib/auth/safe-next";
 import { throttledSeconds, tooManyAttemptsText } from "@/lib/auth/throttle-text";
 import { formText } from "@/lib/form-data";
 
+/**
+ * `next` is the page to return to, or "" when there is none: then the browser goes back to /login, which sends a
+ * signed-in admin to /admin and everyone else to /cuenta (app/(web)/login/page.tsx).
+ */
 export function LoginForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -23,7 +27,7 @@ export function LoginForm({ next }: { next: string }) {
       const result = await signIn("credentials", { email: formText(form, "email"), password: formText(form, "password"), redirect: false });
       if (result?.ok && !result.error) {
         // Checked again here: the prop is whatever the page rendered, and this is where the browser navigates.
-        window.location.assign(safeNext(next));
+        window.location.assign(next ? safeNext(next) : "/login");
         return;
       }
       const wait = throttledSeconds(result?.error);
@@ -37,7 +41,7 @@ export function LoginForm({ next }: { next: string }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <Field label="Email">
-        <input name="email" type="email" required autoComplete="email" className={inputClass} />
+        <input name="email" type="email" required autoComplete="email" autoFocus className={inputClass} />
       </Field>
       <Field label="Contraseña">
         <input name="password" type="password" required autoComplete="current-password" className={inputClass} />

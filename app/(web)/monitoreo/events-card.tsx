@@ -7,8 +7,8 @@ import type { Severidad } from "@/db/schema";
 import { formatCuit } from "@/lib/cuit";
 import { recentEvents } from "@/lib/monitoring/events";
 import type { SectionChange } from "@/lib/schemas/monitoring";
-import { formatDateTime } from "@/lib/web/format";
-import { SECCION, SEVERIDAD } from "@/lib/web/monitoring-labels";
+import { formatDateTime } from "@/components/format";
+import { SECCION, SEVERIDAD } from "@/components/labels/monitoring";
 
 const FILTERS: { value: Severidad | null; label: string }[] = [
   { value: null, label: "Todas" },

@@ -13,11 +13,11 @@ import { formatCuit } from "@/lib/cuit";
 import { watchLimitOfTier } from "@/lib/monitoring/limits";
 import { listWatches } from "@/lib/monitoring/watchlist";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatDateTime, formatInt } from "@/lib/web/format";
+import { formatDateTime, formatInt, plural } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
 import { unwatchAction, watchListAction } from "./actions";
 import { EventsCard } from "./events-card";
-import { SEVERIDAD } from "@/lib/web/monitoring-labels";
+import { SEVERIDAD } from "@/components/labels/monitoring";
 import { WebhooksCard } from "./webhooks-card";
 
 export const metadata: Metadata = { title: "Monitoreo" };
@@ -45,7 +45,7 @@ export default async function MonitoringPage({ searchParams }: { searchParams: P
           </Link>
         </Alert>
       ) : (
-        <Card title="Agregar CUITs" description={`Monitoreás ${formatInt(watches.total)} de ${formatInt(limit)} CUITs que permite tu plan.`}>
+        <Card title="Agregar CUITs" description={`Monitoreás ${formatInt(watches.total)} de ${plural(limit, "CUIT", "CUITs")} que permite tu plan.`}>
           <ActionForm action={watchListAction} submitLabel="Agregar" pendingLabel="Agregando…">
             <Field label="CUIT o DNI, uno por línea" hint="Podés agregar una etiqueta después de una coma: 30-50001091-2, Proveedor principal" className="sm:min-w-96">
               <textarea name="lista" rows={4} className={inputClass} />

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { Field, inputClass } from "@/components/ui/field";
 import type { Db } from "@/db/client";
 import { lowBalanceThreshold } from "@/lib/monitoring/settings";
-import { formatDateTime } from "@/lib/web/format";
+import { formatDateTime } from "@/components/format";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { listWebhooks } from "@/lib/webhooks/list";
 import {
@@ -16,7 +16,7 @@ import {
   testWebhookAction,
   thresholdAction,
 } from "./actions";
-import { EVENT_TYPES } from "@/lib/web/monitoring-labels";
+import { EVENT_TYPES } from "@/components/labels/monitoring";
 
 const ESTADO = { pendiente: "warning", entregado: "success", fallido: "danger", cancelado: "neutral" } as const;
 

@@ -1,17 +1,16 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
+import { z } from "zod";
 import { requestPlan } from "@/lib/billing/plan-requests";
-import { formText } from "@/lib/form-data";
 import { done, type ActionState } from "@/lib/web/action-state";
-import { actorOf, failure, sessionActionCaller } from "@/lib/web/session-action";
+import { textField, webAction } from "@/lib/web/action";
 
 /** A signed-in customer asks sales for a paid plan; the admins see it in Administración › Solicitudes. */
-export async function requestPlanAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const caller = await sessionActionCaller();
-    const { created } = await requestPlan(await getDb(), caller.accountId, formText(form, "tier"), await actorOf(caller));
+export const requestPlanAction = webAction(
+  { access: "session", form: z.object({ tier: textField }) },
+  async ({ input, db, caller, actor }): Promise<ActionState> => {
+    const { created } = await requestPlan(db, caller.accountId, input.tier, actor);
     revalidatePath("/planes");
     revalidatePath("/");
     revalidatePath("/admin/solicitudes");
@@ -20,7 +19,5 @@ export async function requestPlanAction(_prev: ActionState, form: FormData): Pro
         ? "Listo: registramos tu pedido. Ventas te escribe a tu email para coordinar el pago; el plan cambia cuando se acredita."
         : "Ya habías pedido este plan. Ventas te va a escribir a tu email.",
     );
-  } catch (e) {
-    return failure(e);
-  }
-}
+  },
+);

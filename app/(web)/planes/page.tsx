@@ -9,10 +9,10 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import { getPrices } from "@/lib/billing/prices";
-import { SALES_EMAIL } from "@/lib/web/contact";
+import { SALES_EMAIL } from "@/lib/billing/contact";
 import { currentCaller } from "@/lib/web/current-caller";
 import { planViewer } from "@/lib/web/plan-viewer";
-import { formatArs } from "@/lib/web/format";
+import { formatArs } from "@/components/format";
 import { allotmentText, planName, quotaValue, type PlanPrice } from "@/lib/web/plans";
 
 export const metadata: Metadata = { title: "Planes y precios" };

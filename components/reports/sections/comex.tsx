@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { ComexBlock, Section } from "@/lib/schemas/sections";
-import { formatInt, formatNumber } from "@/lib/web/format";
+import { formatInt, formatMoney } from "@/components/format";
 import { FieldList } from "../field-list";
 import { NothingFound } from "../section-frame";
 
@@ -36,7 +36,7 @@ export function ComexSection({ section }: { section: Section & { comex?: ComexBl
               <td className={`${tdClass} tabular-nums`}>{a.anio}</td>
               <td className={tdClass}>{ROL[a.rol] ?? a.rol}</td>
               <td className={`${tdClass} text-right tabular-nums`}>{formatInt(a.operaciones)}</td>
-              <td className={`${tdClass} text-right tabular-nums`}>{formatNumber(a.monto_fob_usd)}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(a.monto_fob_usd)}</td>
               <td className={tdClass}>{a.capitulos_ncm?.join(", ") ?? "Sin dato"}</td>
               <td className={tdClass}>{a.paises_principales?.join(", ") ?? "Sin dato"}</td>
             </tr>

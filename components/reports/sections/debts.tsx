@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { Entidad, Section } from "@/lib/schemas/sections";
-import { formatInt, formatNumber } from "@/lib/web/format";
-import { SITUACION_SHORT } from "@/lib/web/report-labels";
+import { formatInt, formatMoney, formatPeriod } from "@/components/format";
+import { SITUACION_SHORT } from "@/components/labels/reports";
 import { FieldList } from "../field-list";
 import { NothingFound } from "../section-frame";
 import { SituacionBadge } from "./situacion-badge";
@@ -40,7 +40,7 @@ export function DebtsSection({ section }: { section: Section & { entidades?: Ent
               <tr key={`${e.entidad_codigo}-${e.periodo}`}>
                 <td className={tdClass}>
                   <span className="font-medium">{e.entidad}</span>
-                  <span className="block text-xs text-slate-600">Código {e.entidad_codigo} · período {e.periodo.slice(0, 4)}-{e.periodo.slice(4)}</span>
+                  <span className="block text-xs text-slate-600">Código {e.entidad_codigo} · período {formatPeriod(e.periodo)}</span>
                 </td>
                 <td className={tdClass}>
                   <SituacionBadge situacion={e.situacion} />
@@ -48,7 +48,7 @@ export function DebtsSection({ section }: { section: Section & { entidades?: Ent
                     <span className="mt-1 block text-xs text-slate-600">{e.situacion_descripcion}</span>
                   )}
                 </td>
-                <td className={`${tdClass} text-right tabular-nums`}>{formatNumber(e.monto_miles_pesos)}</td>
+                <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(e.monto_miles_pesos)}</td>
                 <td className={`${tdClass} text-right tabular-nums`}>{e.dias_atraso === null ? "—" : formatInt(e.dias_atraso)}</td>
                 <td className={tdClass}>
                   {flags.length === 0 ? (

@@ -1,6 +1,6 @@
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { RiesgoFiscalBlock, Section } from "@/lib/schemas/sections";
-import { formatDay, formatNumber } from "@/lib/web/format";
+import { formatDay, formatMoney } from "@/components/format";
 import { NothingFound } from "../section-frame";
 
 /** Fiscal-risk lists (facturas apócrifas, REPSAL, deuda previsional): each listing with its date and amount. */
@@ -27,7 +27,7 @@ export function FiscalRiskSection({ section }: { section: Section & { riesgoFisc
               <td className={`${tdClass} font-medium`}>{l.lista}</td>
               <td className={`${tdClass} whitespace-nowrap`}>{formatDay(l.fecha_publicacion)}</td>
               <td className={tdClass}>{l.detalle ?? "Sin detalle"}</td>
-              <td className={`${tdClass} text-right tabular-nums`}>{l.monto_adeudado === null ? "—" : formatNumber(l.monto_adeudado)}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{l.monto_adeudado === null ? "—" : formatMoney(l.monto_adeudado)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import type { Concurso, Section } from "@/lib/schemas/sections";
-import { formatDay, formatNumber } from "@/lib/web/format";
+import { formatDay, formatMoney } from "@/components/format";
 import { NothingFound } from "../section-frame";
 
 /** Concursos y quiebras: each proceeding with its court, dates and trustee. */
@@ -19,7 +19,7 @@ export function InsolvencySection({ section }: { section: Section & { concursos?
             <Item label="Expediente" value={c.expediente} />
             <Item label="Jurisdicción" value={c.jurisdiccion} />
             <Item label="Síndico" value={c.sindico} />
-            <Item label="Pasivo denunciado ($)" value={c.monto_pasivo === null ? null : formatNumber(c.monto_pasivo)} />
+            <Item label="Pasivo denunciado ($)" value={c.monto_pasivo === null ? null : formatMoney(c.monto_pasivo)} />
           </dl>
         </li>
       ))}

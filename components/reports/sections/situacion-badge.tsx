@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { SITUACION_SHORT, situacionTone } from "@/lib/web/report-labels";
+import { SITUACION_SHORT, situacionTone } from "@/components/labels/reports";
 
 /** "3 · Riesgo medio": the BCRA number and its name, coloured by risk. */
 export function SituacionBadge({ situacion }: { situacion: number }) {

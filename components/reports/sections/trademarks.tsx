@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { Marca, Section } from "@/lib/schemas/sections";
-import { formatDay } from "@/lib/web/format";
+import { formatDay } from "@/components/format";
 import { FieldList } from "../field-list";
 import { NothingFound } from "../section-frame";
 

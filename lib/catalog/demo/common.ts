@@ -8,4 +8,6 @@ export const LEY_25326 =
 /** Every demo dataset says so in its methodology notes. */
 export const SYNTHETIC =
   "En esta instalación de demostración las filas son sintéticas: respetan la forma y las proporciones de la " +
-  "publicación real, pero no describen a personas ni empresas reales.";
+  "publicación real, pero no describen a personas ni empresas reales. Se generan en el formato publicado (padrón " +
+  "de ARCA, Padron_ARCA.txt y respuestas de la API del BCRA, listas de la ONU, RePET y OFAC, base APOC, consultas " +
+  "del INPI, edictos del Boletín Oficial) y se cargan con los mismos importadores que un archivo real.";

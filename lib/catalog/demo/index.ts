@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { datasets } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DatasetDefinition } from "../define";
 import { upsertDataset } from "../define";
@@ -52,7 +52,7 @@ export async function seedCatalog(db: Db): Promise<void> {
     try {
       published += (await publishDataset(db, definition.id)).length;
     } catch (err) {
-      if (err instanceof ApiError && err.code === "sin_datos_de_fuente") log().info({ dataset: definition.id }, "no source data to publish yet");
+      if (err instanceof DomainError && err.code === "sin_datos_de_fuente") log().info({ dataset: definition.id }, "no source data to publish yet");
       else log().error({ err, dataset: definition.id }, "demo publication failed");
     }
   }
@@ -64,7 +64,7 @@ export async function demoDatasets(db: DbOrTx): Promise<typeof DEMO_KINDS> {
   const ids = [DEMO_KINDS.published, DEMO_KINDS.parquet_only, DEMO_KINDS.unpublished, DEMO_KINDS.admin_only, DEMO_KINDS.plan_restricted.id, DEMO_KINDS.no_snapshot, DEMO_KINDS.derived];
   const found = await db.select({ id: datasets.id }).from(datasets).where(inArray(datasets.id, ids));
   if (found.length !== ids.length) {
-    throw new ApiError(409, "demo_no_cargada", { text: "The demo catalog is not loaded in this database (it loads at the first boot of an empty one)." });
+    throw new DomainError("demo_no_cargada", { text: "The demo catalog is not loaded in this database (it loads at the first boot of an empty one)." });
   }
   return DEMO_KINDS;
 }

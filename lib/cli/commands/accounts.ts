@@ -2,13 +2,14 @@ import { createAccount } from "@/lib/accounts/create";
 import { accountByEmail } from "@/lib/accounts/find";
 import { changePlan, setSuspended } from "@/lib/accounts/update";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/api-keys";
-import { creditPurchased } from "@/lib/billing/credit";
-import { ApiError } from "@/lib/http/errors";
+import { loadBalance } from "@/lib/billing/credit";
+import { DomainError } from "@/lib/errors";
 import type { Command } from "../command";
+import { OPERATOR } from "@/lib/audit/record";
 
 const billingModel = (value: string | undefined) => {
   if (value === undefined || value === "balance" || value === "daily_cap") return value;
-  throw new ApiError(400, "argumento_invalido", { text: `--billing must be balance or daily_cap, got "${value}".` });
+  throw new DomainError("argumento_invalido", { text: `--billing must be balance or daily_cap, got "${value}".` });
 };
 
 /** Every command reads all its flags before touching the database, so a usage error is reported as one. */
@@ -28,7 +29,7 @@ export const accountCommands: Record<string, Command> = {
           billing: billingModel(f.string("billing", "optional")),
           name: f.string("name", "optional"),
         },
-        "cli",
+        OPERATOR,
       );
       return { account_id: created.account_id, email: created.email, plan: created.plan };
     },
@@ -39,7 +40,7 @@ export const accountCommands: Record<string, Command> = {
     flags: ["email"],
     async run(f, db) {
       const { account, email } = await accountByEmail(db, f.string("email"));
-      await setSuspended(db, account.id, true, "cli");
+      await setSuspended(db, account.id, true, OPERATOR);
       return { account_id: account.id, email, suspended: true };
     },
   },
@@ -49,7 +50,7 @@ export const accountCommands: Record<string, Command> = {
     flags: ["email"],
     async run(f, db) {
       const { account, email } = await accountByEmail(db, f.string("email"));
-      await setSuspended(db, account.id, false, "cli");
+      await setSuspended(db, account.id, false, OPERATOR);
       return { account_id: account.id, email, suspended: false };
     },
   },
@@ -60,7 +61,7 @@ export const accountCommands: Record<string, Command> = {
     async run(f, db) {
       const tier = f.string("plan");
       const { account, email } = await accountByEmail(db, f.string("email"));
-      const { plan } = await changePlan(db, account.id, tier, "cli");
+      const { plan } = await changePlan(db, account.id, tier, OPERATOR);
       return { account_id: account.id, email, plan };
     },
   },
@@ -72,7 +73,7 @@ export const accountCommands: Record<string, Command> = {
       const units = f.integer("units")!;
       const note = f.string("note", "optional");
       const { account, email } = await accountByEmail(db, f.string("email"));
-      const { comprado } = await creditPurchased(db, account.id, units, { kind: "operator_load", note });
+      const { comprado } = await loadBalance(db, account.id, { units, note }, OPERATOR);
       return { account_id: account.id, email, units, comprado_unidades: comprado };
     },
   },
@@ -83,7 +84,7 @@ export const accountCommands: Record<string, Command> = {
     async run(f, db) {
       const input = { name: f.string("name", "optional"), expiresInDays: f.integer("expires-in-days", "optional") };
       const { account } = await accountByEmail(db, f.string("email"));
-      const created = await createApiKey(db, account.id, input);
+      const created = await createApiKey(db, account.id, input, OPERATOR);
       return { key: created.key, id: created.id, expires_at: created.expiresAt.toISOString() };
     },
   },
@@ -104,7 +105,7 @@ export const accountCommands: Record<string, Command> = {
     async run(f, db) {
       const keyId = f.string("id");
       const { account } = await accountByEmail(db, f.string("email"));
-      const { id, revokedAt } = await revokeApiKey(db, account.id, keyId);
+      const { id, revokedAt } = await revokeApiKey(db, account.id, keyId, OPERATOR);
       return { id, revoked_at: revokedAt.toISOString() };
     },
   },

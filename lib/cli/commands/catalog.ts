@@ -3,7 +3,7 @@ import { datasets, datasetSnapshots } from "@/db/schema";
 import { demoDatasets } from "@/lib/catalog/demo";
 import { publishDataset } from "@/lib/catalog/publish";
 import { pruneSnapshots } from "@/lib/catalog/retention";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { Command } from "../command";
 import { progressBar } from "../progress";
 
@@ -43,13 +43,13 @@ export const catalogCommands: Record<string, Command> = {
     async run(f, db) {
       const datasetId = f.string("id", "optional");
       if (datasetId && !(await db.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId))).length) {
-        throw new ApiError(404, "not_found", { text: `There is no dataset "${datasetId}".` });
+        throw new DomainError("not_found", { text: `There is no dataset "${datasetId}".` });
       }
       const report = await pruneSnapshots(db, { datasetId, dryRun: f.switch("dry-run") });
       const failed = report.datasets.flatMap((d) => d.failed.map((s) => `${d.dataset_id} ${s.snapshot_date} (${s.error})`));
       if (failed.length) {
         const pruned = report.datasets.reduce((n, d) => n + d.pruned.length, 0);
-        throw new ApiError(502, "almacenamiento_no_disponible", {
+        throw new DomainError("almacenamiento_no_disponible", {
           text: `Pruned ${pruned} snapshot(s), but could not delete the files of ${failed.join(", ")}; those stay kept. Run again to retry.`,
         });
       }

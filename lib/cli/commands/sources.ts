@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { resolveCuitOrDni } from "@/lib/cuit";
 import { runEngine } from "@/lib/engine";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { localDay, now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { fetchBcra, readCuitList } from "@/lib/sources/fetch-bcra";
@@ -19,7 +19,7 @@ import { progressBar } from "../progress";
 
 const sourceFlag = (value: string) => {
   if (isSourceName(value)) return value;
-  throw new ApiError(400, "argumento_invalido", { text: `--source must be one of ${SOURCE_NAMES.join(", ")}; got "${value}".` });
+  throw new DomainError("argumento_invalido", { text: `--source must be one of ${SOURCE_NAMES.join(", ")}; got "${value}".` });
 };
 
 /** The summary an import prints: what went in, and every line it skipped. */
@@ -36,7 +36,7 @@ const summary = (r: ImportResult) => ({
 
 const maxBadLines = (f: Parameters<Command["run"]>[0]) => {
   const n = f.integer("max-bad-lines", "optional") ?? 0;
-  if (n < 0) throw new ApiError(400, "argumento_invalido", { text: "--max-bad-lines must be 0 or more." });
+  if (n < 0) throw new DomainError("argumento_invalido", { text: "--max-bad-lines must be 0 or more." });
   return n;
 };
 
@@ -118,18 +118,19 @@ export const sourceCommands: Record<string, Command> = {
   },
   "source:generate": {
     usage: "source:generate --out DIR [--cuits N] [--seed S] [--today YYYY-MM-DD]",
-    summary: "Writes the eight demo source files (deterministic for a seed and size) without loading them.",
+    summary: "Writes the demo source files in the publications' layouts (deterministic for a seed and size) without loading them.",
     flags: ["out", "cuits", "seed", "today"],
     needsDb: false,
     run(f) {
       const dir = path.resolve(f.string("out"));
       const cuits = f.integer("cuits", "optional") ?? 3000;
-      if (cuits < 1) throw new ApiError(400, "argumento_invalido", { text: "--cuits must be at least 1." });
+      if (cuits < 1) throw new DomainError("argumento_invalido", { text: "--cuits must be at least 1." });
       const today = f.string("today", "optional") ?? localDay(now());
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new ApiError(400, "argumento_invalido", { text: "--today must be YYYY-MM-DD." });
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new DomainError("argumento_invalido", { text: "--today must be YYYY-MM-DD." });
       fs.mkdirSync(dir, { recursive: true });
       const demo = generateDemoFiles(dir, { cuits, seed: f.string("seed", "optional"), today });
-      return Promise.resolve({ dir, files: demo.files });
+      // Each step is one `source:import --format F --file ...` of the generated files, in load order.
+      return Promise.resolve({ dir, steps: demo.steps });
     },
   },
   "demo:cuits": {
@@ -138,7 +139,7 @@ export const sourceCommands: Record<string, Command> = {
     flags: ["limit"],
     async run(f, db) {
       const limit = f.integer("limit", "optional") ?? 30;
-      if (limit < 1) throw new ApiError(400, "argumento_invalido", { text: "--limit must be at least 1." });
+      if (limit < 1) throw new DomainError("argumento_invalido", { text: "--limit must be at least 1." });
       return { ...(await demoOutcomes(db, limit)) };
     },
   },
@@ -148,7 +149,7 @@ export const sourceCommands: Record<string, Command> = {
     flags: ["cuit"],
     async run(f, db) {
       const check = await resolveCuitOrDni(db, f.string("cuit"));
-      if (!check.ok) throw new ApiError(400, "cuit_invalido", { text: check.message });
+      if (!check.ok) throw new DomainError("cuit_invalido", { text: check.message });
       return { ...(await runEngine(db, check.cuit)) };
     },
   },

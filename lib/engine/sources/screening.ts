@@ -4,7 +4,7 @@ import { PERSON_TYPES } from "@/lib/cuit";
 import { formatCuit } from "@/lib/cuit/validate";
 import { env } from "@/lib/env";
 import { nameScore, nameTokens } from "@/lib/sources/formats/names";
-import { rawSql } from "@/lib/sources/raw-sql";
+import { rawSql } from "@/db/raw";
 import { defineSource } from "../types";
 
 type Entry = typeof srcScreening.$inferSelect & {

@@ -2,43 +2,65 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DbOrTx } from "@/db/client";
-import type { SourceName } from "@/db/schema";
 import { localDay, now } from "@/lib/clock";
-import { loadSourceFile, type LoadResult } from "../load";
-import { SOURCE_NAMES } from "../registry";
-import { generateDemoFiles, type DemoOptions } from "./generate";
+import { log } from "@/lib/log";
+import { importerFor } from "../formats";
+import { importSource, vacuumSource, type ImportResult } from "../load";
+import { generateDemoFiles, type DemoFiles, type DemoOptions, type DemoStep } from "./generate";
+
+/** What one import of the demo loaded: the summary `source:import` prints, with the bad lines counted. */
+export type DemoImport = Omit<ImportResult, "bad_lines" | "files"> & { bad_lines: number; files: string[] };
 
 export interface DemoLoad {
   cuits: number;
-  loads: Record<SourceName, LoadResult>;
+  imports: DemoImport[];
   generate_ms: number;
   load_ms: number;
 }
 
 /**
- * Generates the demo source files and loads them through the same ingestion path as a real file
- * (`source:load`). Runs on the `db` it is given (the boot connection during the seed).
+ * Loads generated demo files with the importers `source:import` uses, one snapshot per step, in the steps' order
+ * (the padrón first: INPI's owners are linked through it). Runs on the `db` it is given.
+ */
+export async function loadDemoFiles(
+  db: DbOrTx,
+  demo: DemoFiles,
+  onProgress?: (step: DemoStep, done: number, total?: number) => void,
+): Promise<DemoImport[]> {
+  const out: DemoImport[] = [];
+  for (const step of demo.steps) {
+    const result = await importSource(db, {
+      importer: importerFor(step.format, step.source),
+      files: step.files,
+      snapshotDate: step.snapshotDate,
+      maxBadLines: step.maxBadLines,
+      // A few thousand rows: statistics below, no VACUUM (which would read and rewrite the table's new pages).
+      vacuum: false,
+      onProgress: onProgress && ((done, total) => onProgress(step, done, total)),
+    });
+    if (result.rows > 0) await vacuumSource(db, step.source, result.rows < 100_000);
+    if (result.bad_lines.length) log().warn({ format: step.format, skipped: result.bad_lines.length, first: result.bad_lines[0] }, "demo import skipped lines");
+    log().debug({ format: step.format, rows: result.rows, ms: result.ms }, "demo source imported");
+    out.push({ ...result, bad_lines: result.bad_lines.length, files: step.files.map((f) => path.basename(f)) });
+  }
+  return out;
+}
+
+/**
+ * Generates the demo's files in the publications' layouts and loads them through the importers, the same door as
+ * a real file (`source:import`). Runs on the `db` it is given (the boot connection during the seed).
  */
 export async function loadDemoSources(
   db: DbOrTx,
-  options: Partial<DemoOptions> & { cuits: number; onProgress?: (source: SourceName, bytes: number, total: number) => void },
+  options: Partial<DemoOptions> & { cuits: number; onProgress?: (step: DemoStep, done: number, total?: number) => void },
 ): Promise<DemoLoad> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-demo-"));
   try {
     const t0 = performance.now();
     const demo = generateDemoFiles(dir, { today: localDay(now()), ...options });
     const t1 = performance.now();
-    const loads = {} as Record<SourceName, LoadResult>;
-    for (const source of SOURCE_NAMES) {
-      const { file, snapshotDate } = demo.files[source];
-      loads[source] = await loadSourceFile(db, {
-        source,
-        file,
-        snapshotDate,
-        onProgress: options.onProgress && ((bytes, total) => options.onProgress!(source, bytes, total)),
-      });
-    }
-    return { cuits: options.cuits, loads, generate_ms: Math.round(t1 - t0), load_ms: Math.round(performance.now() - t1) };
+    const imports = await loadDemoFiles(db, demo, options.onProgress);
+    return { cuits: options.cuits, imports, generate_ms: Math.round(t1 - t0), load_ms: Math.round(performance.now() - t1) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,12 +1,8 @@
-import { srcScreening } from "@/db/schema";
 import { formatCuit } from "@/lib/cuit";
-import { keyMap } from "../columns";
-import { screeningRow, SCREENING_LISTS, type ScreeningEntry, type ScreeningList } from "../formats/screening-entry";
+import { SCREENING_LISTS, type ScreeningEntry, type ScreeningList } from "../formats/screening-entry";
 import type { Entity } from "./entities";
 import type { Prng } from "./prng";
 import * as W from "./words";
-
-type Insert = Omit<typeof srcScreening.$inferInsert, "snapshotId">;
 
 /**
  * A sanctions-list entry about a demo taxpayer, as the list would publish it: the name in the list's word order
@@ -34,11 +30,4 @@ export function demoScreeningEntry(rng: Prng, e: Entity, list: ScreeningList, li
     fechaNacimiento: null,
     observaciones: null,
   };
-}
-
-const KEYS = keyMap(srcScreening);
-
-/** The entry as a row of the demo's screening CSV (our own layout, keyed like drizzle rows). */
-export function screeningInsert(entry: ScreeningEntry): Insert {
-  return Object.fromEntries(Object.entries(screeningRow(entry)).map(([name, value]) => [KEYS.get(name)!, value])) as Insert;
 }

@@ -165,11 +165,12 @@ export const PEP_CARGOS = [
 ];
 export const NACIONALIDADES = ["ARGENTINA", "PARAGUAYA", "URUGUAYA", "VENEZOLANA", "COLOMBIANA", "CHINA", "RUSA", "LIBANESA"];
 
-export const LISTAS_RIESGO_FISCAL = [
-  ["Base APOC: contribuyentes con facturas apócrifas", "Emisión de comprobantes apócrifos detectada por ARCA"],
-  ["REPSAL: Registro Público de Empleadores con Sanciones Laborales", "Sanción por trabajo no registrado"],
-  ["Deudores previsionales (ARCA)", "Deuda por aportes y contribuciones de la seguridad social"],
-  ["CUIT limitada (RG 3832/2016)", "Inconsistencias en la información declarada"],
+/** What ARCA's base APOC says of a listing, in its own words. */
+export const APOC_DESCRIPCIONES = [
+  "Contribuyente no confiable: emisión de facturas apócrifas",
+  "Inconsistencias en las declaraciones juradas de IVA",
+  "Sin capacidad operativa, económica ni financiera para las operaciones facturadas",
+  "Domicilio fiscal inexistente",
 ] as const;
 
 /** NCM chapters and ISO 3166-1 alpha-2 partner countries. */
@@ -187,7 +188,7 @@ export const JUZGADOS = [
   ["JUZGADO NACIONAL DE PRIMERA INSTANCIA EN LO COMERCIAL N° 26", "CIUDAD AUTONOMA BUENOS AIRES"],
   ["JUZGADO CIVIL Y COMERCIAL N° 3 DE LA PLATA", "BUENOS AIRES"],
   ["JUZGADO CIVIL Y COMERCIAL N° 9 DE MAR DEL PLATA", "BUENOS AIRES"],
-  ["JUZGADO DE PRIMERA INSTANCIA CIVIL Y COMERCIAL DE 39A NOMINACION (CONCURSOS Y SOCIEDADES N° 7) DE CORDOBA", "CORDOBA"],
-  ["JUZGADO DE PRIMERA INSTANCIA DE DISTRITO CIVIL Y COMERCIAL DE LA 3A NOMINACION DE ROSARIO", "SANTA FE"],
-  ["PRIMER JUZGADO DE PROCESOS CONCURSALES DE MENDOZA", "MENDOZA"],
+  ["JUZGADO DE PRIMERA INSTANCIA CIVIL Y COMERCIAL N° 39 DE CORDOBA (CONCURSOS Y SOCIEDADES N° 7)", "CORDOBA"],
+  ["JUZGADO DE PRIMERA INSTANCIA DE DISTRITO EN LO CIVIL Y COMERCIAL N° 3 DE ROSARIO", "SANTA FE"],
+  ["JUZGADO DE PROCESOS CONCURSALES N° 1 DE MENDOZA", "MENDOZA"],
 ] as const;

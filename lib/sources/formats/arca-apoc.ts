@@ -67,14 +67,21 @@ export const arcaApoc: Importer = {
   },
 };
 
+const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/** The three `#` lines that open the file, after the BOM. */
+export const apocHeader = (generated: string): string[] => [
+  "# Base de Facturas Apócrifas",
+  `# Fecha de generación: ${dmy(generated)}`,
+  "# Estructura del Archivo: CUIT, Fecha Condicion Apocrifo, Fecha Publicacion, Descripcion",
+];
+
+/** One row as published (without the line end): hyphenated CUIT, dd/mm/yyyy dates, a trailing comma and tab. */
+export const apocLine = (r: ApocRecord): string =>
+  `${r.cuit.slice(0, 2)}-${r.cuit.slice(2, 10)}-${r.cuit.slice(10)},${dmy(r.fechaCondicion)},${dmy(r.fechaPublicacion)},${r.descripcion ?? ""},\t`;
+
 /** The file as ARCA publishes it: BOM, three `#` lines, CRLF rows ending in a comma and a tab. */
 export function writeApoc(records: Iterable<ApocRecord>, generated: string): Buffer {
-  const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-  const lines = [
-    "# Base de Facturas Apócrifas",
-    `# Fecha de generación: ${dmy(generated)}`,
-    "# Estructura del Archivo: CUIT, Fecha Condicion Apocrifo, Fecha Publicacion, Descripcion",
-    ...[...records].map((r) => `${r.cuit.slice(0, 2)}-${r.cuit.slice(2, 10)}-${r.cuit.slice(10)},${dmy(r.fechaCondicion)},${dmy(r.fechaPublicacion)},${r.descripcion ?? ""},\t`),
-  ];
+  const lines = [...apocHeader(generated), ...[...records].map(apocLine)];
   return Buffer.from(`\ufeff${lines.join("\r\n")}\r\n`, "utf8");
 }

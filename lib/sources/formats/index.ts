@@ -1,5 +1,5 @@
 import type { SourceName } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { SOURCE_NAMES } from "../registry";
 import { arcaApoc } from "./arca-apoc";
 import { arcaPadron } from "./arca-padron";
@@ -38,13 +38,13 @@ export const FORMAT_NAMES = (): string[] => [...Object.keys(IMPORTERS), LEGAJO_C
  */
 export function importerFor(format: string, source?: SourceName): Importer {
   if (format === LEGAJO_CSV) {
-    if (!source) throw new ApiError(400, "argumento_faltante", { text: `El formato ${LEGAJO_CSV} necesita --source (${SOURCE_NAMES.join(", ")}).` });
+    if (!source) throw new DomainError("argumento_faltante", { text: `El formato ${LEGAJO_CSV} necesita --source (${SOURCE_NAMES.join(", ")}).` });
     return legajoCsv(source);
   }
   const importer = IMPORTERS[format];
-  if (!importer) throw new ApiError(400, "argumento_invalido", { text: `Formato "${format}" desconocido. Formatos: ${FORMAT_NAMES().join(", ")}.` });
+  if (!importer) throw new DomainError("argumento_invalido", { text: `Formato "${format}" desconocido. Formatos: ${FORMAT_NAMES().join(", ")}.` });
   if (source && source !== importer.source) {
-    throw new ApiError(400, "argumento_invalido", { text: `El formato ${format} carga la fuente ${importer.source}, no ${source}.` });
+    throw new DomainError("argumento_invalido", { text: `El formato ${format} carga la fuente ${importer.source}, no ${source}.` });
   }
   return importer;
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import { formatCuit } from "@/lib/cuit";
-import { rawSql } from "../raw-sql";
+import { rawSql } from "@/db/raw";
 import { currentSnapshot } from "../snapshots";
 import { members } from "./archive";
 import { isObject, jsonRecords, memberText, type JsonRecord } from "./json-records";

@@ -1,8 +1,9 @@
 import type { Db } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { VerifiedCaller } from "@/lib/http/api-route";
+import { DomainError } from "@/lib/errors";
+import type { VerifiedCaller } from "@/lib/auth/caller";
 import { generateReport } from "@/lib/reports/generate";
 import type { Body } from "./http";
+import { errorBody, httpStatus } from "@/lib/http/errors";
 
 export interface Outcome {
   via: "http" | "service";
@@ -31,7 +32,7 @@ export async function generateInProcess(
     const { body, replayed } = await generateReport(db, caller, { cuit, idempotencyKey });
     return { status: 200, body: JSON.parse(JSON.stringify(body)) as Body, replayed };
   } catch (e) {
-    if (e instanceof ApiError) return { status: e.status, body: JSON.parse(JSON.stringify(e.body())) as Body, replayed: false };
+    if (e instanceof DomainError) return { status: httpStatus(e.code), body: JSON.parse(JSON.stringify(errorBody(e))) as Body, replayed: false };
     throw e;
   }
 }

@@ -1,16 +1,9 @@
 import Link from "next/link";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { AuditEntry } from "@/db/schema";
-import { formatDateTime } from "@/lib/web/format";
-import { AUDIT_ACTION } from "@/lib/web/labels";
-
-/** Details as "key: value" pairs, which read better than raw JSON in a narrow cell. */
-function details(d: Record<string, unknown>): string {
-  return Object.entries(d)
-    .filter(([, v]) => v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v as string | number | boolean)}`)
-    .join(" · ");
-}
+import { formatDateTime } from "@/components/format";
+import { AUDIT_ACTION } from "@/components/labels/account";
+import { auditDetails } from "@/components/labels/audit";
 
 export function AuditTable({ entries, showAccount = true }: { entries: AuditEntry[]; showAccount?: boolean }) {
   return (
@@ -41,7 +34,7 @@ export function AuditTable({ entries, showAccount = true }: { entries: AuditEntr
                 )}
               </td>
             )}
-            <td className={`${tdClass} text-xs break-all text-slate-700`}>{details(e.details)}</td>
+            <td className={`${tdClass} text-xs break-words text-slate-700`}>{auditDetails(e.details)}</td>
           </tr>
         ))}
       </tbody>

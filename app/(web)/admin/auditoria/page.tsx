@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
-import { auditPage } from "@/lib/web/admin-queries";
+import { auditPage } from "@/lib/accounts/admin-queries";
 import { requireAdmin } from "@/lib/web/current-caller";
 import { pageParam } from "@/lib/web/paging";
 import { AuditTable } from "./audit-table";

@@ -9,9 +9,9 @@ import { Field, inputClass } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, tdClass, thClass } from "@/components/ui/table";
-import { searchAccounts } from "@/lib/web/admin-queries";
+import { searchAccounts } from "@/lib/accounts/admin-queries";
 import { requireAdmin } from "@/lib/web/current-caller";
-import { formatDate, formatInt } from "@/lib/web/format";
+import { formatDate, formatInt, formatTier } from "@/components/format";
 import { pageParam, textParam } from "@/lib/web/paging";
 
 export const metadata: Metadata = { title: "Cuentas" };
@@ -59,7 +59,7 @@ export default async function AdminAccountsPage({ searchParams }: { searchParams
                     </Link>
                   </td>
                   <td className={tdClass}>{a.name}</td>
-                  <td className={tdClass}>{a.planTier}</td>
+                  <td className={tdClass}>{formatTier(a.planTier)}</td>
                   <td className={`${tdClass} text-right tabular-nums`}>{formatInt(a.cupoAvailable ?? 0)}</td>
                   <td className={`${tdClass} text-right tabular-nums`}>{formatInt(a.compradoAvailable ?? 0)}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatDate(a.createdAt)}</td>

@@ -5,9 +5,9 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, tdClass, thClass } from "@/components/ui/table";
-import { datasetsForAdmin, type AdminDatasetRow } from "@/lib/web/admin-catalog";
+import { datasetsForAdmin, type AdminDatasetRow } from "@/lib/catalog/admin-list";
 import { requireAdmin } from "@/lib/web/current-caller";
-import { formatBytes, formatDateTime, formatDay, formatInt } from "@/lib/web/format";
+import { formatBytes, formatDateTime, formatDay, formatTier, plural } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
 import { PublishControl } from "./publish-control";
 
@@ -64,12 +64,12 @@ export default async function AdminDatasetsPage() {
                     {r.lastAttempt?.status === "failed" && <span className="block text-xs text-red-700">Último intento fallido ({formatDateTime(r.lastAttempt.createdAt)})</span>}
                     {r.lastAttempt?.status === "publishing" && <span className="block text-xs text-slate-700">Publicación en curso</span>}
                   </td>
-                  <td className={tdClass}>{r.minTier}</td>
+                  <td className={tdClass}>{formatTier(r.minTier)}</td>
                   <td className={`${tdClass} min-w-48`} data-testid="current-snapshot">
                     {r.snapshotDate ? (
                       <>
                         <span className="font-medium">{formatDay(r.snapshotDate)}</span>
-                        <span className="block text-sm">{r.rowCount === null ? "—" : `${formatInt(r.rowCount)} filas`}</span>
+                        <span className="block text-sm">{r.rowCount === null ? "—" : plural(r.rowCount, "fila", "filas")}</span>
                         <span className="block text-xs text-slate-600">{r.files.map((f) => `${FORMAT[f.format]} ${formatBytes(f.sizeBytes)}`).join(" · ")}</span>
                         {r.publishedAt && <span className="block text-xs text-slate-600">Publicado el {formatDateTime(r.publishedAt)}</span>}
                       </>

@@ -4,15 +4,15 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
-import { formatDay, formatInt } from "@/lib/web/format";
-import type { PublicationView } from "@/lib/web/publications";
+import { formatDay, formatInt, plural } from "@/components/format";
+import type { PublicationView } from "@/lib/catalog/publications";
 import { publicationStatusAction, startPublicationAction } from "./actions";
 
 const POLL_MS = 400;
 
 function ProgressLine({ p, names }: { p: PublicationView["progress"][number]; names: Record<string, string> }) {
   const share = p.totalRows ? Math.min(100, Math.round((p.rows / Math.max(1, p.totalRows)) * 100)) : null;
-  const text = p.totalRows ? `${formatInt(p.rows)} de ${formatInt(p.totalRows)} filas (${share}%)` : `${formatInt(p.rows)} filas`;
+  const text = p.totalRows ? `${formatInt(p.rows)} de ${plural(p.totalRows, "fila", "filas")} (${share}%)` : plural(p.rows, "fila", "filas");
   return (
     <li className="text-sm">
       <span className="font-medium">{names[p.datasetId] ?? p.datasetId}</span>: {text}
@@ -37,10 +37,10 @@ export function PublishControl(props: { datasetId: string; name: string; names: 
   useEffect(() => {
     if (!publication || publication.state !== "running") return;
     const timer = setTimeout(() => {
-      void publicationStatusAction(publication.id ?? "", datasetId).then((result) => {
+      void publicationStatusAction({ jobId: publication.id ?? "", datasetId }).then((result) => {
         if (!result.ok) return setError(result.message);
-        setPublication(result.publication);
-        if (result.publication.state !== "running") router.refresh();
+        setPublication(result.value);
+        if (result.value.state !== "running") router.refresh();
       });
     }, POLL_MS);
     return () => clearTimeout(timer);
@@ -51,13 +51,13 @@ export function PublishControl(props: { datasetId: string; name: string; names: 
     startTransition(async () => {
       const result = await startPublicationAction(datasetId);
       if (!result.ok) return setError(result.message);
-      setPublication(result.publication);
-      if (result.publication.state !== "running") router.refresh();
+      setPublication(result.value);
+      if (result.value.state !== "running") router.refresh();
     });
   }
 
   return (
-    <div className="min-w-56 space-y-2">
+    <div className="space-y-2 sm:min-w-56">
       <button type="button" onClick={start} disabled={starting || running} className={buttonClass("secondary", "sm")}>
         {starting || running ? "Publicando…" : "Publicar snapshot"}
         <span className="sr-only"> de {name}</span>
@@ -77,7 +77,7 @@ export function PublishControl(props: { datasetId: string; name: string; names: 
           <ul>
             {publication.published.map((p) => (
               <li key={p.datasetId}>
-                {names[p.datasetId] ?? p.datasetId}: datos al {formatDay(p.snapshotDate)}, {formatInt(p.rows)} filas.
+                {names[p.datasetId] ?? p.datasetId}: datos al {formatDay(p.snapshotDate)}, {plural(p.rows, "fila", "filas")}.
               </li>
             ))}
           </ul>

@@ -1,20 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
+import { z } from "zod";
 import { markPlanRequestHandled } from "@/lib/billing/plan-requests";
-import { formText } from "@/lib/form-data";
 import { done, type ActionState } from "@/lib/web/action-state";
-import { adminActionCaller, failure } from "@/lib/web/session-action";
+import { textField, webAction } from "@/lib/web/action";
 
 /** Sales answered a plan request: it leaves the pending list (the plan itself is changed on the account's page). */
-export async function markPlanRequestHandledAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const { actor } = await adminActionCaller();
-    await markPlanRequestHandled(await getDb(), formText(form, "requestId"), actor);
+export const markPlanRequestHandledAction = webAction(
+  { access: "admin", form: z.object({ requestId: textField }) },
+  async ({ input, db, actor }): Promise<ActionState> => {
+    await markPlanRequestHandled(db, input.requestId, actor);
     revalidatePath("/admin/solicitudes");
     return done("Solicitud marcada como atendida.");
-  } catch (e) {
-    return failure(e);
-  }
-}
+  },
+);

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { listPlanRequests, type PlanRequestRow } from "@/lib/billing/plan-requests";
 import { requireAdmin } from "@/lib/web/current-caller";
-import { formatDateTime } from "@/lib/web/format";
+import { formatDateTime } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
 import { markPlanRequestHandledAction } from "./actions";
 

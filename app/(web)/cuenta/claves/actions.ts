@@ -1,39 +1,34 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
-import { recordAudit } from "@/lib/audit/record";
+import { z } from "zod";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
-import { formText } from "@/lib/form-data";
 import { done, type ActionState } from "@/lib/web/action-state";
-import { actorOf, failure, sessionActionCaller } from "@/lib/web/session-action";
+import { formText } from "@/lib/form-data";
+import { textField, webAction } from "@/lib/web/action";
 
 export type CreateKeyState = ActionState & { key?: string; name?: string };
 
 /** Creates a key and hands its plaintext to the form, the only time it is ever shown. */
-export async function createKeyAction(_prev: CreateKeyState, form: FormData): Promise<CreateKeyState> {
-  try {
-    const caller = await sessionActionCaller();
-    const db = await getDb();
-    const created = await createApiKey(db, caller.accountId, { name: formText(form, "name") });
-    await recordAudit(db, await actorOf(caller), "key.create", caller.accountId, { key_id: created.id, start: created.start });
-    revalidatePath("/cuenta/claves");
-    return { ...done("Clave creada."), key: created.key, name: formText(form, "name").trim() || "Clave de API" };
-  } catch (e) {
+export const createKeyAction = webAction(
+  {
+    access: "session",
+    form: z.object({ name: textField }),
     // The name goes back to the form, which React resets after every submission.
-    return { ...failure(e), name: formText(form, "name") };
-  }
-}
+    render: (state, form): CreateKeyState => ({ status: state.status, message: state.message, name: formText(form, "name") }),
+  },
+  async ({ input, db, caller, actor }): Promise<CreateKeyState> => {
+    const created = await createApiKey(db, caller.accountId, { name: input.name }, actor);
+    revalidatePath("/cuenta/claves");
+    return { ...done("Clave creada."), key: created.key, name: input.name.trim() || "Clave de API" };
+  },
+);
 
-export async function revokeKeyAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const caller = await sessionActionCaller();
-    const db = await getDb();
-    const { id } = await revokeApiKey(db, caller.accountId, formText(form, "keyId"));
-    await recordAudit(db, await actorOf(caller), "key.revoke", caller.accountId, { key_id: id });
+export const revokeKeyAction = webAction(
+  { access: "session", form: z.object({ keyId: textField }) },
+  async ({ input, db, caller, actor }): Promise<ActionState> => {
+    await revokeApiKey(db, caller.accountId, input.keyId, actor);
     revalidatePath("/cuenta/claves");
     return done("Clave revocada.");
-  } catch (e) {
-    return failure(e);
-  }
-}
+  },
+);

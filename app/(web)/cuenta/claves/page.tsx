@@ -10,8 +10,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import { listApiKeys, MAX_ACTIVE_KEYS } from "@/lib/auth/api-keys";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatDate, formatDateTime } from "@/lib/web/format";
-import { KEY_STATE } from "@/lib/web/labels";
+import { formatDate, formatDateTime } from "@/components/format";
+import { KEY_STATE } from "@/components/labels/account";
 import { revokeKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
 

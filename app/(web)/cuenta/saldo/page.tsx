@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { and, eq, inArray } from "drizzle-orm";
+import { reports } from "@/db/schema";
 import { pageDb } from "@/lib/web/page-db";
 import { UsageChart } from "@/components/billing/usage-chart";
 import { PackList } from "@/components/pricing/pack-list";
@@ -14,10 +16,10 @@ import { Table, tdClass, thClass } from "@/components/ui/table";
 import { getBalance } from "@/lib/billing/balance";
 import { listOrders } from "@/lib/billing/orders";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatArs, formatDateTime, formatInt, plural, unitsInReports } from "@/lib/web/format";
-import { LEDGER_KIND, ORDER_STATUS, POCKET } from "@/lib/web/labels";
-import { ledgerPage, usagePerDay } from "@/lib/web/ledger";
-import { packsForSale } from "@/lib/web/packs";
+import { formatArs, formatDateTime, formatInt, plural, unitsInReports } from "@/components/format";
+import { ledgerConcept, ledgerNote, ORDER_STATUS, POCKET } from "@/components/labels/account";
+import { ledgerPage, usagePerDay } from "@/lib/billing/ledger";
+import { packsForSale } from "@/lib/billing/packs";
 import { pageParam } from "@/lib/web/paging";
 import { orderPackAction } from "./actions";
 
@@ -36,6 +38,19 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
     listOrders(db, caller.accountId, 20),
     ledgerPage(db, caller.accountId, page),
   ]);
+  // Which debits were new reports and which were updates, for the ledger's wording.
+  const debited = [...new Set(ledger.items.flatMap((e) => (e.kind === "report_debit" && e.reportId ? [e.reportId] : [])))];
+  const kinds =
+    debited.length === 0
+      ? new Map<string, (typeof reports.$inferSelect)["tipoAccion"]>()
+      : new Map(
+          (
+            await db
+              .select({ id: reports.id, tipoAccion: reports.tipoAccion })
+              .from(reports)
+              .where(and(eq(reports.accountId, caller.accountId), inArray(reports.id, debited)))
+          ).map((r) => [r.id, r.tipoAccion]),
+        );
   const { cupo, comprado } = balance;
   const usedShare = cupo.unidades_mensuales ? Math.min(100, Math.round((cupo.unidades_usadas / cupo.unidades_mensuales) * 100)) : 0;
   return (
@@ -47,10 +62,10 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
       <div className="grid gap-6 md:grid-cols-2">
         <Card title="Cupo del plan" description={cupo.unidades_mensuales === null ? "Tu plan no tiene cupo automático: el saldo se carga según tu acuerdo." : "Se renueva el primer día de cada mes."}>
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Stat label="Disponible" value={plural(cupo.informes_nuevos, "informe nuevo", "informes nuevos")} hint={`o ${plural(cupo.actualizaciones, "actualización", "actualizaciones")} · ${formatInt(cupo.unidades_disponibles)} unidades`} />
+            <Stat label="Disponible" value={plural(cupo.informes_nuevos, "informe nuevo", "informes nuevos")} hint={`o ${plural(cupo.actualizaciones, "actualización", "actualizaciones")} · ${plural(cupo.unidades_disponibles, "unidad", "unidades")}`} />
             <Stat
               label="Usado este mes"
-              value={`${formatInt(cupo.unidades_usadas)} unidades`}
+              value={`${plural(cupo.unidades_usadas, "unidad", "unidades")}`}
               hint={cupo.unidades_mensuales === null ? "Sin cupo mensual" : `de ${formatInt(cupo.unidades_mensuales)} (${unitsInReports(cupo.unidades_mensuales)})`}
             />
           </dl>
@@ -65,7 +80,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
         </Card>
         <Card title="Comprado" description="Lo que sumaste con packs. No vence.">
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Stat label="Disponible" value={plural(comprado.informes_nuevos, "informe nuevo", "informes nuevos")} hint={`o ${plural(comprado.actualizaciones, "actualización", "actualizaciones")} · ${formatInt(comprado.unidades_disponibles)} unidades`} />
+            <Stat label="Disponible" value={plural(comprado.informes_nuevos, "informe nuevo", "informes nuevos")} hint={`o ${plural(comprado.actualizaciones, "actualización", "actualizaciones")} · ${plural(comprado.unidades_disponibles, "unidad", "unidades")}`} />
           </dl>
           <p className="mt-4 text-sm">
             <a href="#packs" className="font-medium text-brand-700 underline">
@@ -165,7 +180,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
               {ledger.items.map((e) => (
                 <tr key={e.id}>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(e.createdAt)}</td>
-                  <td className={tdClass}>{LEDGER_KIND[e.kind]}</td>
+                  <td className={tdClass}>{ledgerConcept(e, e.reportId ? kinds.get(e.reportId) : null)}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>{POCKET[e.pocket]}</td>
                   <td className={`${tdClass} text-right font-medium whitespace-nowrap tabular-nums ${e.delta < 0 ? "text-red-700" : "text-green-800"}`}>
                     {e.delta > 0 ? "+" : "−"}
@@ -181,7 +196,7 @@ export default async function BalancePage({ searchParams }: { searchParams: Prom
                         {e.orderId}
                       </Link>
                     ) : (
-                      <span className="font-sans text-slate-600">{e.note ?? ""}</span>
+                      <span className="font-sans text-slate-600">{ledgerNote(e) ?? ""}</span>
                     )}
                   </td>
                 </tr>

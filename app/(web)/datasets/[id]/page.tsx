@@ -9,6 +9,7 @@ import { TagLinks } from "@/components/catalog/tag-links";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { InlineMarkdown, Markdown } from "@/components/ui/markdown";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Caller } from "@/lib/auth/caller";
 import { exampleTableName } from "@/lib/catalog/example-queries";
@@ -19,9 +20,10 @@ import { mayDownloadSnapshots } from "@/lib/catalog/snapshot-link";
 import { downloadsAnything, webDownloadRights } from "@/lib/catalog/web-downloads";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
-import { COMMERCIAL_USE, currentSnapshotFiles, DECLARED_FREQUENCY, lagText, LANGUAGE, UPDATE_PATTERN } from "@/lib/web/catalog";
+import { currentSnapshotFiles } from "@/lib/catalog/browse";
+import { COMMERCIAL_USE, DECLARED_FREQUENCY, lagText, LANGUAGE, UPDATE_PATTERN } from "@/lib/web/catalog";
 import { pageDataset } from "@/lib/web/detail-pages";
-import { formatDateTime } from "@/lib/web/format";
+import { formatDateTime } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
 import { textParam } from "@/lib/web/paging";
 import { ownOrigin } from "@/lib/web/request-origin";
@@ -67,7 +69,7 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
           ← Catálogo
         </Link>
       </p>
-      <PageHeader title={detail.name} description={detail.description} />
+      <PageHeader title={detail.name} description={detail.description ? <InlineMarkdown text={detail.description} /> : undefined} />
       <div className="-mt-2 mb-6 flex flex-wrap items-center gap-3">
         <span className="font-mono text-sm text-slate-700">{detail.dataset_id}</span>
         <TagLinks tags={detail.tags} />
@@ -126,7 +128,7 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
                 value={<Badge tone={COMMERCIAL_USE[compliance.commercial_use]?.tone ?? "neutral"}>{COMMERCIAL_USE[compliance.commercial_use]?.label ?? compliance.commercial_use}</Badge>}
               />
               {compliance.attribution_required && <Fact label="Atribución requerida" value={compliance.attribution_required} />}
-              {compliance.notes && <Fact label="Notas" value={compliance.notes} />}
+              {compliance.notes && <Fact label="Notas" value={<InlineMarkdown text={compliance.notes} />} />}
             </dl>
           ) : (
             <p className="text-slate-700">La fuente no declara condiciones de uso.</p>
@@ -136,13 +138,15 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
 
       {(ai.llm_intro || ai.business_questions?.length) && (
         <Card title="Qué contiene" className="mt-6">
-          {ai.llm_intro && <p className="text-slate-700">{ai.llm_intro}</p>}
+          {ai.llm_intro && <Markdown text={ai.llm_intro} className="text-slate-700" />}
           {ai.business_questions?.length ? (
             <>
               <h3 className="mt-4 font-semibold text-slate-900">Preguntas que responde</h3>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
                 {ai.business_questions.map((q) => (
-                  <li key={q}>{q}</li>
+                  <li key={q}>
+                    <InlineMarkdown text={q} />
+                  </li>
                 ))}
               </ul>
             </>
@@ -173,7 +177,7 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
               {ai.gotchas.map((g) => (
                 <li key={g.title} className="rounded-lg border-l-4 border-amber-400 bg-amber-50 px-4 py-3">
                   <p className="font-semibold text-amber-950">{g.title}</p>
-                  <p className="mt-1 text-sm text-amber-950">{g.detail}</p>
+                  <Markdown text={g.detail} className="mt-1 text-sm text-amber-950" />
                 </li>
               ))}
             </ul>
@@ -181,7 +185,7 @@ export default async function DatasetPage({ params, searchParams }: { params: Pr
           {ai.methodology_notes && (
             <>
               <h3 className="mt-5 font-semibold text-slate-900">Metodología</h3>
-              <p className="mt-1 text-slate-700">{ai.methodology_notes}</p>
+              <Markdown text={ai.methodology_notes} className="mt-1 text-slate-700" />
             </>
           )}
         </Card>

@@ -1,11 +1,11 @@
 import { Card } from "@/components/ui/card";
 import type { Db } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { reportChanges } from "@/lib/monitoring/report-changes";
 import type { ReportChanges } from "@/lib/schemas/monitoring";
-import { formatDateTime } from "@/lib/web/format";
-import { SECCION } from "@/lib/web/monitoring-labels";
+import { formatDateTime } from "@/components/format";
+import { SECCION } from "@/components/labels/monitoring";
 
 const CAMBIO = { agregado: "Nuevo", eliminado: "Ya no figura", cambiado: "Cambió" } as const;
 
@@ -38,7 +38,7 @@ export async function ChangesBlock({ db, caller, reportId }: { db: Db; caller: C
   try {
     changes = await reportChanges(db, caller, reportId);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
+    if (e instanceof DomainError && e.code === "not_found") return null;
     throw e;
   }
   return (

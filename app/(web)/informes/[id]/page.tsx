@@ -8,19 +8,21 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { now } from "@/lib/clock";
+import { ReportLetterhead } from "@/components/reports/letterhead";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Report } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { listDatasets } from "@/lib/catalog/list";
 import { formatCuit } from "@/lib/cuit";
-import { accountProfile } from "@/lib/web/account";
+import { accountProfile } from "@/lib/accounts/profile";
 import { catalogViewer } from "@/lib/web/catalog";
 import { pageReport } from "@/lib/web/detail-pages";
-import { formatDateTime, formatInt } from "@/lib/web/format";
+import { formatDateTime, plural } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
-import { DENOMINACION_ORIGEN, REPORT_STATUS, TIPO_ACCION } from "@/lib/web/report-labels";
+import { DENOMINACION_ORIGEN, REPORT_STATUS, TIPO_ACCION } from "@/components/labels/reports";
 import { ownOrigin } from "@/lib/web/request-origin";
-import { actorOf } from "@/lib/web/session-action";
+import { actorOf } from "@/lib/web/action";
 import { ChangesBlock } from "./changes-block";
 
 export const metadata: Metadata = { title: "Informe" };
@@ -31,7 +33,7 @@ function chargeText(report: Report): string {
   if (!report.tipoAccion) return "No se descontó saldo.";
   if (report.costoUnidades === 0) return `${TIPO_ACCION[report.tipoAccion]} sin cargo en saldo: tu cuenta tiene un tope diario de informes.`;
   const what = report.tipoAccion === "nuevo" ? "1 informe nuevo" : "1 actualización";
-  return `Se descontó ${what} (${formatInt(report.costoUnidades)} unidades) de tu saldo.`;
+  return `Se descontó ${what} (${plural(report.costoUnidades, "unidad", "unidades")}) de tu saldo.`;
 }
 
 // /informes/[id] – one report, its sections rendered for people; printable and downloadable as the API's JSON
@@ -77,6 +79,7 @@ export default async function ReportPage({
           Esa confirmación ya se había procesado: te mostramos el mismo informe y no se cobró de nuevo.
         </Alert>
       )}
+      <ReportLetterhead cuit={cuit} reportId={report.id} generatedAt={report.generatedAt} printedAt={now()} />
       <PageHeader
         title={report.denominacion ?? `CUIT ${cuit}`}
         description={`Informe del CUIT ${cuit}, generado el ${formatDateTime(report.generatedAt)}.`}

@@ -2,56 +2,55 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { getDb } from "@/db/client";
+import { z } from "zod";
 import { cancelBatch } from "@/lib/batches/cancel";
 import { createBatch } from "@/lib/batches/create";
-import { parseBatchBody, requireIdempotencyKey } from "@/lib/batches/request";
-import { formText } from "@/lib/form-data";
-import { ApiError } from "@/lib/http/errors";
+import { parseBatchBody } from "@/lib/batches/request";
+import { DomainError } from "@/lib/errors";
 import { done, type ActionState } from "@/lib/web/action-state";
-import { enforceWebLimit } from "@/lib/web/rate-limit";
+import { textField, webAction } from "@/lib/web/action";
 import { verifiedCaller } from "@/lib/web/reports";
-import { failure, sessionActionCaller } from "@/lib/web/session-action";
 
-function entriesOf(form: FormData): string[] {
+const LIST_DAMAGED = "La lista no llegó bien. Volvé a revisarla y confirmá de nuevo.";
+
+/** The previewed list, as the form carries it (JSON), checked by the API's own body schema. */
+function entriesOf(json: string): string[] {
+  let cuits: unknown;
   try {
-    return parseBatchBody({ cuits: JSON.parse(formText(form, "entradas")) as unknown }).entries;
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw new ApiError(400, "body_invalido", { text: "La lista no llegó bien. Volvé a revisarla y confirmá de nuevo." });
+    cuits = JSON.parse(json) as unknown;
+  } catch {
+    throw new DomainError("body_invalido", { text: LIST_DAMAGED });
   }
+  return parseBatchBody({ cuits }).entries;
 }
 
 /**
  * Starts the batch the person previewed and confirmed, then opens its progress page. The form carries the
  * Idempotency-Key made with the preview: a double click or a resubmitted form is the same batch, charged once.
  */
-export async function createBatchAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  let target: string;
-  try {
-    const caller = verifiedCaller(await sessionActionCaller());
-    const idempotencyKey = requireIdempotencyKey(new Headers({ "idempotency-key": formText(form, "idempotencyKey") }));
-    const entries = entriesOf(form);
-    await enforceWebLimit("batchesCreate", caller.accountId);
-    const { body } = await createBatch(await getDb(), caller, { entries, idempotencyKey });
-    target = `/informes/lote/${body.lote_id}`;
-  } catch (e) {
-    return failure(e);
-  }
-  revalidatePath("/informes/lote");
-  redirect(target);
-}
+export const createBatchAction = webAction(
+  {
+    access: "session",
+    form: z.object({
+      entradas: textField,
+      idempotencyKey: z.guid({ error: "La vista previa venció. Volvé a cargar la lista." }).transform((v) => v.toLowerCase()),
+    }),
+    limit: "batchesCreate",
+  },
+  async ({ input, db, caller }): Promise<ActionState> => {
+    const entries = entriesOf(input.entradas);
+    const { body } = await createBatch(db, verifiedCaller(caller), { entries, idempotencyKey: input.idempotencyKey });
+    revalidatePath("/informes/lote");
+    redirect(`/informes/lote/${body.lote_id}`);
+  },
+);
 
 /** Stops the items of a batch that have not started. */
-export async function cancelBatchAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  try {
-    const caller = await sessionActionCaller();
-    const id = formText(form, "id");
-    await enforceWebLimit("batchesCreate", caller.accountId);
-    await cancelBatch(await getDb(), caller.accountId, id);
-    revalidatePath(`/informes/lote/${id}`);
+export const cancelBatchAction = webAction(
+  { access: "session", form: z.object({ id: textField }), limit: "batchesCreate" },
+  async ({ input, db, caller }): Promise<ActionState> => {
+    await cancelBatch(db, caller.accountId, input.id);
+    revalidatePath(`/informes/lote/${input.id}`);
     return done("Cancelaste el lote. Los CUIT que ya estaban en curso terminan; el resto no se genera ni se cobra.");
-  } catch (e) {
-    return failure(e);
-  }
-}
+  },
+);

@@ -10,7 +10,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import type { BatchPreview } from "@/lib/batches/preview";
 import { IDLE } from "@/lib/web/action-state";
-import { formatInt, plural } from "@/lib/web/format";
+import { formatInt, plural } from "@/components/format";
 import { createBatchAction } from "./actions";
 
 /** The preview of a list: every row with its check, the quote, and the confirmation that starts the batch. */
@@ -27,7 +27,7 @@ function Preview({ preview, idempotencyKey, dailyCap }: { preview: BatchPreview;
         <Stat label="Filas" value={formatInt(q.total)} hint={`${plural(q.invalidos, "con error", "con errores")}, ${plural(q.duplicados, "repetida", "repetidas")}`} />
         <Stat label="Informes nuevos" value={formatInt(q.nuevos)} />
         <Stat label="Actualizaciones" value={formatInt(q.actualizaciones)} />
-        <Stat label="Costo máximo" value={dailyCap ? "Sin cargo en saldo" : `${formatInt(q.costo_maximo_unidades)} unidades`} hint="Los CUIT sin datos no se cobran." />
+        <Stat label="Costo máximo" value={dailyCap ? "Sin cargo en saldo" : `${plural(q.costo_maximo_unidades, "unidad", "unidades")}`} hint="Los CUIT sin datos no se cobran." />
       </dl>
       {q.alcanza ? (
         <Alert tone="success" title={dailyCap ? "Te alcanza el tope diario" : "Tu saldo alcanza"}>
@@ -35,7 +35,19 @@ function Preview({ preview, idempotencyKey, dailyCap }: { preview: BatchPreview;
         </Alert>
       ) : (
         <Alert tone="warning" title={dailyCap ? "No te alcanza el tope diario" : "Tu saldo no alcanza para toda la lista"}>
-          {q.mensaje}
+          {dailyCap ? (
+            q.mensaje
+          ) : (
+            // The API's sentence sends the reader to "tu cuenta en la web"; here they are on it, so: a link.
+            <>
+              Te alcanza para {plural(q.saldo.disponible_informes_nuevos, "informe nuevo", "informes nuevos")} o{" "}
+              {plural(q.saldo.disponible_actualizaciones, "actualización", "actualizaciones")}. Los informes que no se puedan pagar quedan sin
+              generar y no se cobran.{" "}
+              <a href="/cuenta/saldo#packs" className="font-medium underline">
+                Comprar un pack de informes
+              </a>
+            </>
+          )}
         </Alert>
       )}
       <Table caption="Filas de la lista">

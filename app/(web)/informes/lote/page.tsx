@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import { listBatches } from "@/lib/batches/view";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatDateTime, formatInt } from "@/lib/web/format";
+import { formatDateTime, formatInt, plural } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
 import { BatchUploader } from "./batch-uploader";
 import { BATCH_ESTADO } from "./labels";
@@ -56,7 +56,7 @@ export default async function BatchesPage() {
                   </td>
                   <td className={`${tdClass} tabular-nums`}>{formatInt(b.total)}</td>
                   <td className={`${tdClass} tabular-nums`}>{formatInt(b.resueltos)}</td>
-                  <td className={`${tdClass} tabular-nums`}>{formatInt(b.costo_unidades)} unidades</td>
+                  <td className={`${tdClass} tabular-nums`}>{plural(b.costo_unidades, "unidad", "unidades")}</td>
                   <td className={tdClass}>
                     <Link href={`/informes/lote/${b.lote_id}`} className="font-medium text-brand-700 underline">
                       Ver lote<span className="sr-only"> del {formatDateTime(b.creado_en)}</span>

@@ -4,11 +4,17 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { formatArs } from "@/lib/web/format";
+import { formatArs } from "@/components/format";
 import type { GenerateState } from "@/lib/web/reports";
 import { generateReportAction } from "../actions";
 
 const INITIAL: GenerateState = { status: "idle", message: null };
+
+/**
+ * The API's shortfall sentence ends by sending the reader to "tu cuenta en la web"; here they are on it, and the
+ * link to the packs follows. (The proper home for a web wording is lib/reports/messages.ts, used by the action.)
+ */
+const onTheWeb = (message: string): string => message.replace(/\s*Podés comprar un pack de informes desde tu cuenta en la web\.?/, "");
 
 /**
  * The confirmation of a quote. `idempotencyKey` was generated when the page was rendered: every submission of this
@@ -26,7 +32,7 @@ export function ConfirmReportForm({ cuit, idempotencyKey, label }: { cuit: strin
       </div>
       {state.status === "error" && state.message && (
         <Alert tone="danger" live="alert" title="No se generó el informe">
-          <p>{state.message}</p>
+          <p>{onTheWeb(state.message)}</p>
           {state.packs && state.packs.length > 0 && (
             <>
               <ul className="mt-2 list-disc pl-5">

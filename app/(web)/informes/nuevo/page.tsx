@@ -8,11 +8,11 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatCuit } from "@/lib/cuit";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { SearchResult } from "@/lib/schemas/search";
 import { parseSearchQuery, searchNames } from "@/lib/search/names";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatInt } from "@/lib/web/format";
+import { formatInt, plural } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
 import { enforceWebLimit } from "@/lib/web/rate-limit";
 import { textParam } from "@/lib/web/paging";
@@ -23,6 +23,20 @@ import { ConfirmReportForm } from "./confirm-form";
 export const metadata: Metadata = { title: "Nuevo informe" };
 
 // /informes/nuevo?cuit= – the quote of a CUIT or DNI, and the confirmation that generates the report
+/**
+ * The shortfall in this page's words. The API's sentence ends by sending the reader to "tu cuenta en la web"; here
+ * they are on it, and the link to buy a pack follows the sentence.
+ */
+function webShortfall(q: { tipo_accion_estimado: "nuevo" | "actualizacion"; saldo: { disponible_informes_nuevos: number; disponible_actualizaciones: number } }): string {
+  const what = q.tipo_accion_estimado === "nuevo" ? "un informe nuevo" : "una actualización";
+  const { disponible_informes_nuevos: nuevos, disponible_actualizaciones: updates } = q.saldo;
+  const left =
+    nuevos === 0 && updates === 0
+      ? "No te queda saldo."
+      : `Te alcanza para ${plural(nuevos, "informe nuevo", "informes nuevos")} o ${plural(updates, "actualización", "actualizaciones")}.`;
+  return `Tu saldo no alcanza para ${what} de este CUIT. ${left}`;
+}
+
 export default async function NewReportPage({ searchParams }: { searchParams: Promise<{ cuit?: string; nombre?: string }> }) {
   const params = await searchParams;
   const input = textParam(params.cuit, 40);
@@ -34,7 +48,7 @@ export default async function NewReportPage({ searchParams }: { searchParams: Pr
     try {
       result = await webQuote(await pageDb(), caller, input);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      if (!(e instanceof DomainError)) throw e;
       error = reportErrorText(e);
     }
   }
@@ -46,7 +60,7 @@ export default async function NewReportPage({ searchParams }: { searchParams: Pr
       await enforceWebLimit("search", caller.accountId);
       found = (await searchNames(await pageDb(), parseSearchQuery(nombre))).items;
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      if (!(e instanceof DomainError)) throw e;
       searchError = e.message;
     }
   }
@@ -89,7 +103,7 @@ export default async function NewReportPage({ searchParams }: { searchParams: Pr
               />
             ) : (
               <Alert tone="warning" title={dailyCap ? "Llegaste al tope de informes de hoy" : "Tu saldo no alcanza"}>
-                <p>{result.quote.mensaje}</p>
+                <p>{dailyCap ? result.quote.mensaje : webShortfall(result.quote)}</p>
                 {!dailyCap && (
                   <Link href="/cuenta/saldo#packs" className="mt-2 inline-block font-medium underline">
                     Comprar un pack de informes

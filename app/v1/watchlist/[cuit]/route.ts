@@ -6,8 +6,8 @@ import { unwatchCuit } from "@/lib/monitoring/unwatch";
 // DELETE /v1/watchlist/{cuit} – stop watching a CUIT
 export const DELETE = apiRoute(
   { auth: "required", channel: true, limit: "monitoring" },
-  async ({ req, params, db, caller }: RouteContext<{ cuit: string }, "required">) => {
-    watchLimitOf(req, caller);
+  async ({ params, db, caller }: RouteContext<{ cuit: string }, "required">) => {
+    watchLimitOf(caller);
     return json(await unwatchCuit(db, caller.accountId, params.cuit));
   },
 );

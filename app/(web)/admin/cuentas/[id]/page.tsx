@@ -13,13 +13,14 @@ import { Stat } from "@/components/ui/stat";
 import { getBalance, monthlyAllotment } from "@/lib/billing/balance";
 import { getPrices } from "@/lib/billing/prices";
 import { listOrders } from "@/lib/billing/orders";
-import { accountForAdmin, auditPage } from "@/lib/web/admin-queries";
+import { accountForAdmin, auditPage } from "@/lib/accounts/admin-queries";
 import { requireAdmin } from "@/lib/web/current-caller";
-import { formatDate, formatInt, unitsInReports } from "@/lib/web/format";
+import { formatDate, formatInt, formatTier, unitsInReports } from "@/components/format";
 import { planName } from "@/lib/web/plans";
 import { changePlanAction, loadBalanceAction, setSuspendedAction } from "../../actions";
 import { AuditTable } from "../../auditoria/audit-table";
 import { AdminOrdersTable } from "../../orders-table";
+import { LoadBalanceForm } from "./load-balance-form";
 
 export const metadata: Metadata = { title: "Cuenta" };
 
@@ -50,7 +51,7 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
         }
       />
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Plan" value={account.planTier} />
+        <Stat label="Plan" value={formatTier(account.planTier)} />
         <Stat label="Cupo disponible" value={formatInt(balance.cupo.unidades_disponibles)} hint={unitsInReports(balance.cupo.unidades_disponibles)} />
         <Stat label="Comprado disponible" value={formatInt(balance.comprado.unidades_disponibles)} hint={unitsInReports(balance.comprado.unidades_disponibles)} />
       </dl>
@@ -71,15 +72,7 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
           </ActionForm>
         </Card>
         <Card title="Cargar saldo" description="Suma unidades al saldo comprado, con un movimiento en el libro de la cuenta.">
-          <ActionForm action={loadBalanceAction} submitLabel="Cargar" pendingLabel="Cargando…">
-            <input type="hidden" name="accountId" value={account.id} />
-            <Field label="Unidades" hint="200 = un informe nuevo." className="flex-1">
-              <input name="units" type="number" min={1} step={1} required inputMode="numeric" className={inputClass} />
-            </Field>
-            <Field label="Nota (opcional)" className="w-full">
-              <input name="note" type="text" maxLength={200} className={inputClass} />
-            </Field>
-          </ActionForm>
+          <LoadBalanceForm action={loadBalanceAction} accountId={account.id} accountLabel={account.email ?? account.name} />
         </Card>
         <Card title="Suspensión" description="Una cuenta suspendida recibe 403 en toda la API y no puede operar en la web.">
           <ConfirmDialog

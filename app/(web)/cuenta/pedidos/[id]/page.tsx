@@ -9,11 +9,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getOrder } from "@/lib/billing/orders";
-import { ApiError } from "@/lib/http/errors";
-import { BANK_TRANSFER } from "@/lib/web/contact";
+import { DomainError } from "@/lib/errors";
+import { BANK_TRANSFER } from "@/lib/billing/contact";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatArs, formatDateTime, unitsInReports } from "@/lib/web/format";
-import { ORDER_STATUS } from "@/lib/web/labels";
+import { formatArs, formatDateTime, unitsInReports } from "@/components/format";
+import { ORDER_STATUS } from "@/components/labels/account";
 import { cancelMyOrderAction } from "../../saldo/actions";
 
 export const metadata: Metadata = { title: "Pedido" };
@@ -36,7 +36,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
   const { id } = await params;
   const caller = await requireCaller(`/cuenta/pedidos/${id}`);
   const order = await getOrder(await pageDb(), id, caller.accountId).catch((e: unknown) => {
-    if (e instanceof ApiError && e.status === 404) notFound();
+    if (e instanceof DomainError && e.code === "not_found") notFound();
     throw e;
   });
   const { nuevo } = await searchParams;

@@ -5,7 +5,7 @@ import { snapshotLink } from "@/lib/catalog/snapshot-link";
 import { includesFormat, webDownloadRights } from "@/lib/catalog/web-downloads";
 import { now } from "@/lib/clock";
 import { viewerOf } from "@/lib/catalog/visibility";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { pageDb } from "@/lib/web/page-db";
 import { webRouteCaller } from "@/lib/web/route-caller";
@@ -15,7 +15,7 @@ import { enforceWebLimit } from "@/lib/web/rate-limit";
 const goTo = (location: string, status = 303) => new Response(null, { status, headers: { Location: location, "Cache-Control": "no-store" } });
 
 /** The API's error codes as the dataset page's `?descarga=` messages. */
-function pageCode(e: ApiError, dated: boolean): string {
+function pageCode(e: DomainError, dated: boolean): string {
   if (e.code === "format_not_available") return "formato";
   if (e.code === "not_found" || e.code === "parametro_invalido") return dated ? "sin-fecha" : "sin-snapshot";
   if (e.code === "rate_limited") return "limite";
@@ -45,7 +45,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
     if (format === "csv" && rights.csvMonthly !== null && !(await takeCsvDownload(db, caller.accountId, rights.csvMonthly, now())).ok) return back("cuota");
     return goTo(link.url, 302);
   } catch (e) {
-    if (e instanceof ApiError) return back(pageCode(e, dated));
+    if (e instanceof DomainError) return back(pageCode(e, dated));
     log().error({ err: e, datasetId: id }, "snapshot download link failed");
     return back("error");
   }

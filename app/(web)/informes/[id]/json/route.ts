@@ -1,10 +1,11 @@
 import { recordAudit } from "@/lib/audit/record";
-import { ApiError, internalError, renderError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
+import { internalError, renderError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { findReport, getReport } from "@/lib/reports/get";
 import { pageDb } from "@/lib/web/page-db";
 import { webRouteCaller } from "@/lib/web/route-caller";
-import { actorOf } from "@/lib/web/session-action";
+import { actorOf } from "@/lib/web/action";
 
 // GET /informes/{id}/json – the report as a file, with the same body as GET /v1/reports/{id}
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
@@ -25,7 +26,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
       headers: { "Content-Disposition": `attachment; filename="informe-${body.cuit}-${body.informe_id}.json"`, "Cache-Control": "private, no-store" },
     });
   } catch (e) {
-    if (e instanceof ApiError) return renderError(e);
+    if (e instanceof DomainError) return renderError(e);
     log().error({ err: e, reportId: id }, "report download failed");
     return renderError(internalError());
   }

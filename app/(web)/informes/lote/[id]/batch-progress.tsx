@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { BatchView } from "@/lib/schemas/batches";
 import { IDLE } from "@/lib/web/action-state";
-import { formatInt } from "@/lib/web/format";
+import { formatInt, plural } from "@/components/format";
 import { cancelBatchAction } from "../actions";
 import { BATCH_ESTADO } from "../labels";
 
@@ -44,7 +44,7 @@ export function BatchProgress({ initial }: { initial: BatchView }) {
         <Badge tone={BATCH_ESTADO[batch.estado].tone}>{BATCH_ESTADO[batch.estado].label}</Badge>
         <p className="text-sm text-slate-700" aria-live="polite">
           {formatInt(batch.procesados)} de {formatInt(batch.total)} procesados · {formatInt(batch.resueltos)} resueltos ·{" "}
-          {formatInt(batch.costo_unidades)} unidades
+          {plural(batch.costo_unidades, "unidad", "unidades")}
         </p>
       </div>
       <div

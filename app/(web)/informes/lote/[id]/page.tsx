@@ -8,12 +8,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, tdClass, thClass } from "@/components/ui/table";
 import { listBatchItems } from "@/lib/batches/items";
 import { getBatch } from "@/lib/batches/view";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { BATCH_MAX_ENTRIES } from "@/lib/schemas/batches";
 import { requireCaller } from "@/lib/web/current-caller";
-import { formatDateTime, formatInt } from "@/lib/web/format";
+import { formatDateTime, formatInt } from "@/components/format";
 import { pageDb } from "@/lib/web/page-db";
-import { TIPO_ACCION } from "@/lib/web/report-labels";
+import { TIPO_ACCION } from "@/components/labels/reports";
 import { ITEM_STATUS } from "../labels";
 import { BatchProgress } from "./batch-progress";
 
@@ -26,7 +26,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const db = await pageDb();
   const loaded = await Promise.all([getBatch(db, caller.accountId, id), listBatchItems(db, caller.accountId, id, { limit: BATCH_MAX_ENTRIES, offset: 0 })]).catch(
     (e: unknown) => {
-      if (e instanceof ApiError && e.status === 404) notFound();
+      if (e instanceof DomainError && e.code === "not_found") notFound();
       throw e;
     },
   );

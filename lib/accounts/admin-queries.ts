@@ -1,7 +1,7 @@
 import { desc, eq, ilike, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, auditLog, balances, packOrders, users, type AuditEntry } from "@/db/schema";
-import { pageWindow } from "./paging";
+import { pageWindow } from "@/lib/paging";
 
 export const ADMIN_PAGE_SIZE = 25;
 

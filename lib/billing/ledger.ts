@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { ledgerEntries, type LedgerEntry } from "@/db/schema";
 import { localDay, now, startOfLocalDay } from "@/lib/clock";
-import { pageWindow } from "./paging";
+import { pageWindow } from "@/lib/paging";
 
 export const LEDGER_PAGE_SIZE = 20;
 

@@ -1,13 +1,14 @@
-import type { Tx } from "@/db/client";
-import type { Balance, ReportStatus, TipoAccion } from "@/db/schema";
-import { rawSql } from "@/lib/sources/raw-sql";
+import type { DbOrTx, Tx } from "@/db/client";
+import { rawSql } from "@/db/raw";
+import type { Balance, reports } from "@/db/schema";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 
 /**
- * The statements of the generation transaction, as fixed SQL texts sent as named prepared statements on the
- * transaction's connection. A POST runs about twenty statements; built by drizzle each one cost ~0.25 ms of CPU to
- * write its SQL and as much again for Postgres to parse and plan it, more than the work itself. Columns are aliased
- * to the drizzle names, so rows have the shapes of the schema types.
+ * Every statement the report module sends in a generation, as fixed SQL texts sent as named prepared statements on
+ * the transaction's connection (the debit's own are in lib/billing/debit.ts). A POST runs about twenty statements;
+ * built by drizzle each one cost ~0.25 ms of CPU to write its SQL and as much again for Postgres to parse and plan
+ * it, more than the work itself. Columns are aliased to the drizzle names, so rows have the shapes of the schema
+ * types.
  */
 const LOCK = `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as locked`;
 
@@ -22,6 +23,8 @@ const STATE = `
     left join idempotency_keys k on k.account_id = $1 and k.key = $2::uuid
     left join balances b on b.account_id = $1`;
 
+const FIND_KEY = `select cuit, response from idempotency_keys where account_id = $1 and key = $2::uuid`;
+
 const INSERT_REPORT = `
   insert into reports (id, account_id, cuit, status, tipo_accion, costo_unidades, denominacion, denominacion_origen,
                        sections, generated_at, created_at)
@@ -31,6 +34,17 @@ const INSERT_KEY = `
   insert into idempotency_keys (account_id, key, cuit, report_id, response, created_at)
   values ($1, $2, $3, $4, $5, $6)`;
 
+/** Reports of a charged kind (anything but `no_resuelto`) the account generated since $2. */
+const CHARGED_SINCE = `
+  select count(*)::int as n from reports where account_id = $1 and status <> 'no_resuelto' and created_at >= $2::timestamptz`;
+
+const LOCK_ACCOUNT = `select id from accounts where id = $1 for update`;
+
+export interface StoredKey {
+  cuit: string;
+  response: Record<string, unknown>;
+}
+
 /** Takes the (account, CUIT) generation lock for the rest of the transaction, or says it is held elsewhere. */
 export async function tryGenerationLock(tx: Tx, accountId: string, cuit: string): Promise<boolean> {
   const [row] = await rawSql(tx).unsafe<{ locked: boolean }[]>(LOCK, [`${accountId}:${cuit}`], { prepare: true });
@@ -38,7 +52,7 @@ export async function tryGenerationLock(tx: Tx, accountId: string, cuit: string)
 }
 
 export interface GenerationState {
-  stored: { cuit: string; response: Record<string, unknown> } | undefined;
+  stored: StoredKey | undefined;
   earlier: boolean;
   balance: Balance | undefined;
 }
@@ -60,19 +74,14 @@ export async function generationState(tx: Tx, accountId: string, key: string | n
   };
 }
 
-export interface ReportInsert {
-  id: string;
-  accountId: string;
-  cuit: string;
-  status: ReportStatus;
-  tipoAccion: TipoAccion | null;
-  costoUnidades: number;
-  denominacion: string | null;
-  denominacionOrigen: string | null;
-  sections: unknown;
-  generatedAt: string;
-  createdAt: string;
+/** The stored outcome of a key, if its operation committed. */
+export async function findKey(db: DbOrTx, accountId: string, key: string): Promise<StoredKey | undefined> {
+  const [row] = await rawSql(db).unsafe<StoredKey[]>(FIND_KEY, [accountId, key], { prepare: true });
+  return row;
 }
+
+/** A report row as the generation writes it: the schema's insert type, every column given. */
+export type ReportInsert = Required<Omit<typeof reports.$inferInsert, "seq">>;
 
 export async function insertReport(tx: Tx, r: ReportInsert): Promise<void> {
   await rawSql(tx).unsafe(
@@ -103,4 +112,14 @@ export async function insertKey(
     [k.accountId, k.key, k.cuit, k.reportId, JSON.stringify(k.response), k.createdAt.toISOString()],
     { prepare: true },
   );
+}
+
+export async function chargedSince(db: DbOrTx, accountId: string, since: Date): Promise<number> {
+  const [row] = await rawSql(db).unsafe<{ n: number }[]>(CHARGED_SINCE, [accountId, since.toISOString()], { prepare: true });
+  return row.n;
+}
+
+/** Holds the account row until the transaction ends: daily-cap generations of one account take turns. */
+export async function lockAccountRow(tx: Tx, accountId: string): Promise<void> {
+  await rawSql(tx).unsafe(LOCK_ACCOUNT, [accountId], { prepare: true });
 }

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { datasets, datasetSnapshots } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { publishDataset } from "@/lib/catalog/publish";
-import { ApiError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 
 /** What the console shows of a publication while it runs and once it ends. */
@@ -52,7 +52,7 @@ function prune(at: number): void {
 
 /** Service errors are written for operators; anything else stays in the log, with its stack. */
 function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.message;
+  if (e instanceof DomainError) return e.message;
   log().error({ err: e }, "dataset publication failed");
   return "Error inesperado. El detalle quedó en el log del servidor.";
 }
@@ -89,7 +89,7 @@ export async function startPublication(db: Db, datasetId: string, actor: Actor):
   const running = [...jobs().values()].find((j) => j.datasetId === datasetId && j.state === "running");
   if (running) return view(running);
   const [dataset] = await db.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId));
-  if (!dataset) throw new ApiError(404, "not_found", { text: `No existe el dataset «${datasetId}».` });
+  if (!dataset) throw new DomainError("not_found", { text: `No existe el dataset «${datasetId}».` });
   // Checked again after the await: another request of this process may have started it meanwhile.
   const raced = [...jobs().values()].find((j) => j.datasetId === datasetId && j.state === "running");
   if (raced) return view(raced);
