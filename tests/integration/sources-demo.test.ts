@@ -3,16 +3,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import postgres from "postgres";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { createDb, getDb } from "@/db/client";
 import { resolveCuitOrDni, validateCuit } from "@/lib/cuit";
 import { runEngine } from "@/lib/engine";
 import { generateDemoFiles } from "@/lib/sources/demo/generate";
+import { loadDemoSources } from "@/lib/sources/demo/load-demo";
 import { demoOutcomes } from "@/lib/sources/demo/outcomes";
 import { FORMAT_NAMES } from "@/lib/sources/formats";
 import { SOURCE_NAMES, SOURCES } from "@/lib/sources/registry";
 import { currentSnapshots } from "@/lib/sources/snapshots";
 import { runCli } from "../helpers/cli";
+import { freshDatabase } from "./engine-fixtures";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-demo-test-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -145,7 +148,15 @@ describe("the demo generator", () => {
 
 describe("the demo loaded through the importers", () => {
   it("has one snapshot of each published feed, with the padrón's three feeds merged in reports", async () => {
-    const db = await getDb();
+    // A database of its own: other test files add feeds of their own to the shared one.
+    const fresh = await freshDatabase();
+    const client = postgres(fresh.url, { max: 2, onnotice: () => {} });
+    onTestFinished(async () => {
+      await client.end();
+      await fresh.drop();
+    });
+    const db = createDb(client);
+    await loadDemoSources(db, { cuits: 300 });
     const feeds = await db.execute<{ source: string; feed: string }>(sql`select distinct source::text as source, feed from source_snapshots`);
     const bySource = (s: string) => feeds.filter((f) => f.source === s).map((f) => f.feed).sort();
     expect(bySource("identidad")).toEqual(["arca-padron", "bcra-padron", "legajo-csv"]);
