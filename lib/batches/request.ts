@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors";
-import { parseBody, parseHeaders } from "@/lib/http/request";
-import { batchPostBodySchema, batchPostHeadersSchema, type BatchPostBody } from "@/lib/schemas/batches";
+import { parseBody } from "@/lib/http/request";
+import { batchPostBodySchema, type BatchPostBody } from "@/lib/schemas/batches";
 
 /**
  * POST /v1/batches is parsed by its schemas (lib/schemas/batches.ts) in `apiRoute`; these read the same parts for
@@ -12,13 +12,6 @@ export const idempotencyKeyRequired = () =>
   new DomainError("idempotency_key_requerido", {
     text: "Para crear un lote enviá el encabezado Idempotency-Key con un UUID nuevo: si reintentás con la misma clave y la misma lista, recibís el mismo lote.",
   });
-
-/** The `Idempotency-Key` of a batch: required, a UUID. */
-export function requireIdempotencyKey(headers: Headers): string {
-  const key = parseHeaders(batchPostHeadersSchema, headers)["Idempotency-Key"];
-  if (key === undefined) throw idempotencyKeyRequired();
-  return key;
-}
 
 /** A parsed body as the services take it: the entries as text (a DNI sent as a JSON number, its digits). */
 export const batchEntries = (body: BatchPostBody): { entries: string[]; quoteOnly: boolean } => ({

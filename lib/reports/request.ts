@@ -1,15 +1,12 @@
 import { validateCuit } from "@/lib/cuit";
 import { DomainError } from "@/lib/errors";
-import { parseHeaders, parseQuery } from "@/lib/http/request";
-import { listQuerySchema, quoteQuerySchema, reportPostHeadersSchema } from "@/lib/schemas/reports";
+import { parseQuery } from "@/lib/http/request";
+import { listQuerySchema, quoteQuerySchema } from "@/lib/schemas/reports";
 
 /**
  * The report routes' requests are parsed by their schemas (lib/schemas/reports.ts) in `apiRoute`; these read the
  * same parts for the other doors (the web's actions and pages, the MCP tools) by the same schemas.
  */
-
-/** The `Idempotency-Key` header: absent, or a UUID (stored lowercase). */
-export const parseIdempotencyKey = (headers: Headers): string | null => parseHeaders(reportPostHeadersSchema, headers)["Idempotency-Key"] ?? null;
 
 /** A CUIT of 11 digits whose type and check digit hold (spec 4.1 rule 5); otherwise `cuit_invalido` with the reason. */
 export function checkedCuit(cuit: string): string {

@@ -55,14 +55,12 @@ export function pageOffset() {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An idempotency key: a UUID, kept lowercase. `text` says what is wrong in the words of the door it came through. */
+export const idempotencyKey = (text: string) => z.string({ error: text }).trim().toLowerCase().regex(UUID, { error: text });
+
 /** The `Idempotency-Key` header: a UUID, kept lowercase. */
 export function idempotencyKeyHeader(description: string) {
-  const text = "El encabezado Idempotency-Key debe ser un UUID.";
-  return z
-    .string({ error: text })
-    .trim()
-    .toLowerCase()
-    .regex(UUID, { error: text })
+  return idempotencyKey("El encabezado Idempotency-Key debe ser un UUID.")
     .optional()
     .meta({ description, format: "uuid", example: "0f8fad5b-d9cb-469f-a165-70867728950e" });
 }

@@ -5,12 +5,13 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors";
 import { generateReport } from "@/lib/reports/generate";
+import { idempotencyKey } from "@/lib/schemas/request";
 import { textField, webAction } from "@/lib/web/action";
 import { generateFailure, verifiedCaller, type GenerateState } from "@/lib/web/reports";
 
 const form = z.object({
   cuit: textField.transform((v) => v.trim()),
-  idempotencyKey: z.guid({ error: "El formulario venció. Pedí la cotización de nuevo y volvé a confirmar." }).transform((v) => v.toLowerCase()),
+  idempotencyKey: idempotencyKey("El formulario venció. Pedí la cotización de nuevo y volvé a confirmar."),
 });
 
 /**

@@ -7,6 +7,7 @@ import { cancelBatch } from "@/lib/batches/cancel";
 import { createBatch } from "@/lib/batches/create";
 import { parseBatchBody } from "@/lib/batches/request";
 import { DomainError } from "@/lib/errors";
+import { idempotencyKey } from "@/lib/schemas/request";
 import { done, type ActionState } from "@/lib/web/action-state";
 import { textField, webAction } from "@/lib/web/action";
 import { verifiedCaller } from "@/lib/web/reports";
@@ -33,7 +34,7 @@ export const createBatchAction = webAction(
     access: "session",
     form: z.object({
       entradas: textField,
-      idempotencyKey: z.guid({ error: "La vista previa venció. Volvé a cargar la lista." }).transform((v) => v.toLowerCase()),
+      idempotencyKey: idempotencyKey("La vista previa venció. Volvé a cargar la lista."),
     }),
     limit: "batchesCreate",
   },
