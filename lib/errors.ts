@@ -65,8 +65,6 @@ const STANDARD_TEXT = {
 
 export type ErrorCode = keyof typeof STANDARD_TEXT;
 
-export const ERROR_CODES = Object.keys(STANDARD_TEXT) as ErrorCode[];
-
 export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(STANDARD_TEXT, code);
 
 export const standardText = (code: ErrorCode): string => STANDARD_TEXT[code];
