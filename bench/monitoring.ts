@@ -7,6 +7,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { runScan } from "@/lib/monitoring/detect";
 import { recordEvents } from "@/lib/monitoring/record-events";
 import { deliverDue } from "@/lib/webhooks/deliver";
+import { createSourcePartition } from "@/lib/sources/load";
 import { option } from "@/scripts/lib/args";
 import { openDatabase } from "./lib/database";
 
@@ -56,6 +57,7 @@ export async function run(args: string[]): Promise<void> {
                  values ('crediticio', 'bench-monitoring', '2026-01-01', ${cuits}), ('crediticio', 'bench-monitoring', '2026-02-01', ${cuits})
                  returning id, snapshot_date)
       select min(id) as p, max(id) as n from s`);
+    for (const id of [p, n]) await createSourcePartition(db, "crediticio", id);
     const cuit = (i: string) => sql.raw(`'30' || lpad((${i})::text, 9, '0')`);
     await db.execute(sql`insert into src_crediticio (snapshot_id, cuit, denominacion, periodo, entidad_codigo, entidad_nombre, situacion, monto)
       select ${p}, ${cuit("i")}, 'EMPRESA ' || i, '202512', lpad((i % 60)::text, 5, '0'), 'BANCO ' || (i % 60), 1, i % 9000

@@ -6,6 +6,7 @@ import { closeDb, getDb } from "@/db/client";
 import { installBootSeed } from "@/lib/demo/boot-seed";
 import { stopEmbedded } from "@/db/embedded";
 import { sourceSnapshots } from "@/db/schema";
+import { createSourcePartition } from "@/lib/sources/load";
 import { publishDataset } from "@/lib/catalog/publish";
 import { settle } from "./lib/cpu";
 
@@ -39,6 +40,7 @@ export async function run(args: string[]): Promise<void> {
       .insert(sourceSnapshots)
       .values({ source: "crediticio", snapshotDate: "2099-12-31", rowCount: rows, fileName: "bench" })
       .returning();
+    await createSourcePartition(db, "crediticio", snapshot.id);
     // One debtor per three rows (three entidades each), 85% in situación 1, amounts in thousands of pesos.
     await db.execute(sql`
       insert into src_crediticio (snapshot_id, cuit, denominacion, periodo, entidad_codigo, entidad_nombre, situacion,
@@ -50,7 +52,7 @@ export async function run(args: string[]): Promise<void> {
         ((g::bigint * 7919) % 1000000) / 100.0, case when g % 100 < 85 then 0 else g % 365 end, g % 7 = 0, false, g % 97 = 0,
         false, g % 50 = 0
       from generate_series(0, ${rows - 1}) as g`);
-    await db.execute(sql`vacuum (analyze) src_crediticio`);
+    await db.execute(sql.raw(`vacuum (analyze) src_crediticio_${snapshot.id}`));
     console.log(`source load (${rows.toLocaleString("en-US")} rows, not measured): ${Math.round(performance.now() - t)} ms`);
     console.log(`machine idle again after ${await settle()} ms (not measured)`);
 

@@ -22,7 +22,7 @@ interface Connection {
 /** Any number above is fine as long as every process uses the same one. */
 const BOOT_LOCK = 746_201;
 
-/** What an empty database gets at boot, run on the boot connection inside the boot lock. */
+/** What an empty database gets at boot, run on the boot pool inside the boot lock. */
 export type Seed = (db: Db) => Promise<void>;
 
 const cache = globalThis as unknown as { __legajoDb?: Promise<Connection>; __legajoSeed?: Seed };
@@ -51,18 +51,23 @@ export async function ensureDatabase(): Promise<string> {
 }
 
 /**
- * Runs the migrations and, on an empty database, the demo seed. A session advisory lock on a dedicated
- * connection makes concurrent boots of several processes take turns.
+ * Runs the migrations and, on an empty database, the demo seed. A session advisory lock on a reserved connection
+ * makes concurrent boots of several processes take turns; the seed gets a few connections of its own, so that
+ * independent loads run side by side.
  */
 export async function migrateAndSeed(url: string, seed?: Seed): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = postgres(url, { max: 4, onnotice: () => {} });
+  let lock: postgres.ReservedSql | undefined;
   try {
-    await sql`select pg_advisory_lock(${BOOT_LOCK})`;
+    lock = await sql.reserve();
+    await lock`select pg_advisory_lock(${BOOT_LOCK})`;
     const db = createDb(sql);
     await migrate(db, { migrationsFolder: path.join(process.cwd(), "db/migrations") });
     const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from plans`;
     if (n === 0 && seed) await seed(db);
   } finally {
+    // Closing the connections ends the session, and with it the lock.
+    lock?.release();
     await sql.end({ timeout: 5 });
   }
 }

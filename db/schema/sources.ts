@@ -46,10 +46,12 @@ export const sourceSnapshots = pgTable(
   (t) => [index().on(t.source, t.feed, t.snapshotDate, t.id)],
 );
 
-const snapshotId = () =>
-  integer()
-    .notNull()
-    .references(() => sourceSnapshots.id);
+/**
+ * The snapshot a row belongs to. Every source table is partitioned by it (db/migrations/0014): the importer creates
+ * the snapshot's row and its partition in one transaction, and the partition bound admits no other id, so there is
+ * no foreign key (attaching a partition under one would lock source_snapshots against every concurrent import).
+ */
+const snapshotId = () => integer().notNull();
 
 /**
  * AFIP/ARCA padrón: one row per taxpayer and feed. ARCA's condición tributaria file gives the tax codes; BCRA's
@@ -86,9 +88,9 @@ export const srcIdentidad = pgTable(
     cuitReemplazo: text(),
   },
   (t) => [
-    index("src_identidad_snapshot_cuit_idx").on(t.snapshotId, t.cuit),
+    index("src_identidad_cuit_idx").on(t.cuit),
     // DNI lookup: persons' CUIL carries the DNI in digits 3-10.
-    index("src_identidad_snapshot_dni_idx").on(t.snapshotId, sql`substring(${t.cuit}, 3, 8)`),
+    index("src_identidad_dni_idx").on(sql`substring(${t.cuit}, 3, 8)`),
   ],
 );
 
@@ -117,7 +119,7 @@ export const srcCrediticio = pgTable(
     enRevision: boolean(),
     fechaSit1: date({ mode: "string" }),
   },
-  (t) => [index("src_crediticio_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [index("src_crediticio_cuit_idx").on(t.cuit)],
 );
 
 /** BCRA cheques rechazados. `monto` in pesos. */
@@ -140,7 +142,7 @@ export const srcCheques = pgTable(
     enRevision: boolean(),
     procesoJudicial: boolean(),
   },
-  (t) => [index("src_cheques_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [index("src_cheques_cuit_idx").on(t.cuit)],
 );
 
 /**
@@ -174,7 +176,7 @@ export const srcScreening = pgTable(
     observaciones: text(),
   },
   (t) => [
-    index("src_screening_snapshot_cuit_idx").on(t.snapshotId, t.cuit),
+    index("src_screening_cuit_idx").on(t.cuit),
     // Without fastupdate, rows loaded in a transaction are in the index proper, not in a pending list that every
     // lookup would scan until the next vacuum.
     index("src_screening_nombre_tokens_idx")
@@ -198,7 +200,7 @@ export const srcComex = pgTable(
     capitulosNcm: text(),
     paisesPrincipales: text(),
   },
-  (t) => [index("src_comex_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [index("src_comex_cuit_idx").on(t.cuit)],
 );
 
 /** Fiscal-risk lists (facturas apócrifas, REPSAL, deuda previsional...): one row per listing. */
@@ -214,7 +216,7 @@ export const srcRiesgoFiscal = pgTable(
     /** APOC: the date the invoices were declared apócrifas (`fecha_publicacion` is when ARCA published it). */
     fechaCondicion: date({ mode: "string" }),
   },
-  (t) => [index("src_riesgo_fiscal_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [index("src_riesgo_fiscal_cuit_idx").on(t.cuit)],
 );
 
 /** INPI trademarks, by holder CUIT (the register names owners; the importer links them to the padrón by name). */
@@ -233,7 +235,7 @@ export const srcMarcas = pgTable(
     fechaVencimiento: date({ mode: "string" }),
     numeroResolucion: text(),
   },
-  (t) => [index("src_marcas_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [index("src_marcas_cuit_idx").on(t.cuit)],
 );
 
 /**
@@ -258,7 +260,7 @@ export const srcConcursos = pgTable(
     avisoId: text(),
     fechaPublicacion: date({ mode: "string" }),
   },
-  (t) => [index("src_concursos_snapshot_cuit_idx").on(t.snapshotId, t.cuit)],
+  (t) => [index("src_concursos_cuit_idx").on(t.cuit)],
 );
 
 export type SourceName = (typeof sourceNameEnum.enumValues)[number];

@@ -48,18 +48,26 @@ function fromCopyText(type: ColumnType): (text: string) => unknown {
  * The bytes of `COPY ... TO STDOUT`. postgres.js (3.4) pauses the socket whenever the COPY stream's buffer is full
  * and resumes it only when the stream is read again; if the buffer is full when the COPY ends, the socket stays
  * paused, the connection never sees ReadyForQuery and the next query on it hangs. So the stream is always read to
- * its end (also when the consumer stops early), and then asked to read once more, which resumes the socket.
+ * its end (also when the consumer stops early), and then asked to read once more, which resumes the socket. On the
+ * pool, the COPY runs on a reserved connection: postgres.js would otherwise pipeline the pool's next query onto the
+ * connection in COPY when every connection is busy, and that query fails with COPY_IN_PROGRESS.
  */
 async function* copyOut(db: Db, text: string): AsyncGenerator<Uint8Array> {
-  const stream = await rawSql(db).unsafe(text).readable();
+  const sql = rawSql(db);
+  const reserved = "reserve" in sql ? await sql.reserve() : null;
   try {
-    for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk;
-  } finally {
-    if (!stream.readableEnded) {
-      stream.resume();
-      await finished(stream).catch(() => undefined);
+    const stream = await (reserved ?? sql).unsafe(text).readable();
+    try {
+      for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk;
+    } finally {
+      if (!stream.readableEnded) {
+        stream.resume();
+        await finished(stream).catch(() => undefined);
+      }
+      (stream as unknown as { _read(size: number): void })._read(0);
     }
-    (stream as unknown as { _read(size: number): void })._read(0);
+  } finally {
+    reserved?.release();
   }
 }
 

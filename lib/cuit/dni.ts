@@ -43,7 +43,7 @@ export async function cuilFromPadron(db: DbOrTx, dni: string): Promise<string | 
     .where(
       and(
         inArray(srcIdentidad.snapshotId, snapshot.ids),
-        // Same expression as the index src_identidad_snapshot_dni_idx.
+        // Same expression as the index src_identidad_dni_idx.
         eq(sql`substring(${srcIdentidad.cuit}, 3, 8)`, dni.padStart(8, "0")),
         inArray(sql`substring(${srcIdentidad.cuit}, 1, 2)`, [...PERSON_TYPES]),
       ),

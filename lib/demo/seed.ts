@@ -12,8 +12,8 @@ import { OPERATOR } from "@/lib/audit/record";
 export { DEMO_ADMIN, DEMO_CUSTOMER } from "./accounts";
 
 /**
- * Everything an empty database gets at boot when the demo is on. It runs on the boot connection, inside the boot
- * lock: everything it calls must use the `db` it is given, never `getDb()`.
+ * Everything an empty database gets at boot when the demo is on. It runs on the boot pool, inside the boot lock:
+ * everything it calls must use the `db` it is given, never `getDb()`.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const started = performance.now();

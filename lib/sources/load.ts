@@ -25,11 +25,6 @@ export interface ImportOptions {
   maxBadLines?: number;
   /** Called as the input is read: bytes (or records) done so far, and the total when known. */
   onProgress?: (done: number, total?: number) => void;
-  /**
-   * Whether to VACUUM (ANALYZE) the table after the load (default true). The import benchmark times that step on
-   * its own, and the demo (a few thousand rows a source) takes the statistics only, both with `vacuumSource`.
-   */
-  vacuum?: boolean;
 }
 
 export interface ImportResult {
@@ -85,12 +80,19 @@ function rowColumns(source: SourceName, row: FileRow): FileColumn[] {
 
 type RowCheck = (row: FileRow) => string | { column?: string; reason: string };
 
-/** Text a COPY line can carry as is: printable ASCII at both ends (nothing to trim), no NUL. */
-const plain = (v: string) => {
-  const a = v.charCodeAt(0);
-  const z = v.charCodeAt(v.length - 1);
-  return a > 32 && a < 127 && z > 32 && z < 127 && !v.includes("\u0000");
-};
+/**
+ * Text a COPY line carries as is: printable ASCII, no backslash, nothing to trim (no space at either end). Checked
+ * character by character: it runs for every text value of files of millions of rows.
+ */
+function copySafe(v: string): boolean {
+  const n = v.length;
+  if (n === 0 || v.charCodeAt(0) === 32 || v.charCodeAt(n - 1) === 32) return false;
+  for (let i = 0; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 32 || c > 126 || c === 92) return false;
+  }
+  return true;
+}
 /** Within range whatever the column: smallint up to 9,999, integer and bigint up to 999,999,999. */
 const SMALLINT = /^(0|[1-9]\d{0,3})$/;
 const INTEGER = /^(0|[1-9]\d{0,8})$/;
@@ -104,7 +106,7 @@ const CUIT_DIGITS = /^\d{11}$/;
 function fastValue(kind: FileColumn["kind"], v: string): string | undefined {
   switch (kind) {
     case "text":
-      return v !== "" && plain(v) ? v : undefined;
+      return copySafe(v) ? v : undefined;
     case "boolean":
       return v === "true" ? "t" : v === "false" ? "f" : undefined;
     case "smallint":
@@ -122,14 +124,17 @@ function fastValue(kind: FileColumn["kind"], v: string): string | undefined {
 /**
  * The check of one row for a source and its columns, built once per import: the row's COPY line (without the
  * snapshot id), or what is wrong with it. Runs for every row of files of millions, so it reuses one object for
- * the checked values and escapes only text (the other kinds cannot hold a tab, a newline or a backslash once
- * checked).
+ * the checked values and escapes only text that left the fast path (the fast path admits no character COPY
+ * escapes, and the other kinds cannot hold one once checked).
  */
 function rowCheck(source: SourceName, columns: FileColumn[]): RowCheck {
   const check = SOURCES[source].check;
   const n = columns.length;
   const clean: FileRow = {};
   const values: (string | null)[] = new Array<string | null>(n);
+  const text = columns.map((c) => c.kind === "text");
+  const escape = new Array<boolean>(n).fill(false);
+  const cuitAt = columns.findIndex((c) => c.name === "cuit");
   return (row) => {
     try {
       for (let i = 0; i < n; i++) {
@@ -137,6 +142,8 @@ function rowCheck(source: SourceName, columns: FileColumn[]): RowCheck {
         const raw = row[c.name] ?? "";
         const fast = fastValue(c.kind, raw);
         const v = fast === undefined ? parseValue(c, raw) : fast;
+        // Only text can hold what COPY escapes, and text off the fast path may.
+        escape[i] = fast === undefined && text[i];
         values[i] = v;
         clean[c.name] = v;
       }
@@ -155,23 +162,24 @@ function rowCheck(source: SourceName, columns: FileColumn[]): RowCheck {
         cuit = checked.cuit;
       }
       clean.cuit = cuit;
-      for (let i = 0; i < n; i++) if (columns[i].name === "cuit") values[i] = cuit;
+      values[cuitAt] = cuit;
     }
     const problem = check?.(clean);
     if (problem) return { reason: problem };
-    let out = "";
     for (let i = 0; i < n; i++) {
       const v = values[i];
-      out += v === null ? "\t\\N" : columns[i].kind === "text" ? `\t${copyText(v)}` : `\t${v}`;
+      if (v === null) values[i] = "\\N";
+      else if (escape[i]) values[i] = copyText(v);
     }
-    return out;
+    return values.join("\t");
   };
 }
 
 /**
  * Streams an importer's rows into a new snapshot of its source and feed: one transaction (a savepoint when `db` is
- * already a transaction) with the snapshot row and a COPY of every row, so the snapshot becomes current only when
- * the whole input is in, and a failed import leaves the previous one current. Every row goes through the column
+ * already a transaction) with the snapshot row, a COPY of every row into the snapshot's own table, and that table
+ * attached as the snapshot's partition of the source table, so the snapshot becomes current only when the whole
+ * input is in, and a failed import leaves the previous one current (and no table behind). Every row goes through the column
  * types, the CUIT check digit and the source's rules; a bad line aborts the import unless `maxBadLines` allows it,
  * and skipped lines are listed in the result. Memory stays flat whatever the input size.
  */
@@ -190,6 +198,10 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       .insert(sourceSnapshots)
       .values({ source, feed: importer.feed, snapshotDate, fileName: files.map((f) => path.basename(f)).join(", ") })
       .returning({ id: sourceSnapshots.id });
+    // The snapshot's rows go to a table of its own, created here: COPY writes them frozen (no later VACUUM), with no
+    // index to maintain row by row; the indexes are built once, sorted, when the table becomes the partition.
+    const partition = partitionName(table, snapshot.id);
+    await rawSql(tx).unsafe(`create table "${partition}" (like "${table}" including defaults, check (snapshot_id = ${snapshot.id}))`);
     let check = null as RowCheck | null;
     let copy = null as Writable | null;
     let batch = "";
@@ -207,7 +219,7 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       check = rowCheck(source, columns);
       // Identifiers come from the drizzle schema, not from the file.
       const list = ["snapshot_id", ...columns.map((c) => c.name)].map((n) => `"${n}"`).join(", ");
-      copy = await rawSql(tx).unsafe(`copy "${table}" (${list}) from stdin`).writable();
+      copy = await rawSql(tx).unsafe(`copy "${partition}" (${list}) from stdin with (freeze)`).writable();
       copy.on("error", () => {});
     };
     /** One row or bad line into the COPY buffer (synchronous: a batch of thousands costs no async step each). */
@@ -215,7 +227,7 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       if ("bad" in item) return refuse(item.bad);
       const line = check!(item.row);
       if (typeof line !== "string") return refuse({ file: item.file, line: item.line, ...line });
-      batch += `${prefix}${line}\n`;
+      batch += `${prefix}\t${line}\n`;
       count++;
     };
     try {
@@ -252,16 +264,16 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       if (e instanceof ImportFileError) throw new DomainError(e.code, { text: e.message });
       throw e;
     }
+    // The CHECK above matches the partition bound, so attaching reads no row; it builds the partition's indexes.
+    await rawSql(tx).unsafe(`set local maintenance_work_mem = '256MB'`);
+    await rawSql(tx).unsafe(`alter table "${table}" attach partition "${partition}" for values in (${snapshot.id})`);
+    // Planner statistics for the new rows, committed with them: the first lookups use the cuit index.
+    await rawSql(tx).unsafe(`analyze "${partition}"`);
     await tx.update(sourceSnapshots).set({ rowCount: count }).where(eq(sourceSnapshots.id, snapshot.id));
     // Change detection for watched CUITs, announced in this transaction: it exists exactly when the snapshot does.
     await announceSnapshot(tx, snapshot.id);
     return { id: snapshot.id, count };
   });
-  // Fresh planner statistics, so the first lookups after a large load use the (snapshot, cuit) index; and, unless
-  // the load is part of a caller's transaction (where VACUUM cannot run), the new rows' hint bits and visibility set
-  // once here, so the first reader (the engine, a publication) does not write every page of the load back to disk
-  // (about 2 s of a 1,000,000-row publication).
-  if (loaded.count > 0 && options.vacuum !== false) await vacuumSource(db, source);
   return {
     snapshot_id: loaded.id,
     source,
@@ -275,13 +287,15 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
   };
 }
 
+const partitionName = (table: string, snapshotId: number) => `${table}_${snapshotId}`;
+
 /**
- * Fresh statistics for `source`'s table and, outside a transaction, its new rows' hint bits and visibility; with
- * `statisticsOnly`, the statistics alone (for small loads, whose pages the first readers write back in no time).
+ * An empty partition for a snapshot whose rows a caller writes itself (SQL set-ups of tests and benchmarks): the
+ * importer makes its own.
  */
-export async function vacuumSource(db: DbOrTx, source: SourceName, statisticsOnly = false): Promise<void> {
-  const vacuum = !("rollback" in db) && !statisticsOnly;
-  await rawSql(db).unsafe(`${vacuum ? "vacuum (analyze)" : "analyze"} ${getTableName(SOURCES[source].table)}`);
+export async function createSourcePartition(db: DbOrTx, source: SourceName, snapshotId: number): Promise<void> {
+  const table = getTableName(SOURCES[source].table);
+  await rawSql(db).unsafe(`create table if not exists "${partitionName(table, snapshotId)}" partition of "${table}" for values in (${Number(snapshotId)})`);
 }
 
 export interface LoadInput {

@@ -30,7 +30,9 @@ const oneOf = (column: string, allowed: readonly string[]) => (row: FileRow) => 
 
 const between = (column: string, min: number, max: number) => (row: FileRow) => {
   const v = row[column];
-  return v == null || (Number(v) >= min && Number(v) <= max) ? null : `${column} debe estar entre ${min} y ${max}; vino ${v}`;
+  if (v == null) return null;
+  const n = Number(v);
+  return n >= min && n <= max ? null : `${column} debe estar entre ${min} y ${max}; vino ${v}`;
 };
 
 const all =

@@ -4,6 +4,7 @@ import { sourceSnapshots, srcCrediticio, srcScreening } from "@/db/schema";
 import { upsertDataset, type DatasetDefinition } from "@/lib/catalog/define";
 import { centralDeudores } from "@/lib/catalog/demo/bcra";
 import { DERIVED_VIEWS } from "@/lib/catalog/views";
+import { createSourcePartition } from "@/lib/sources/load";
 import { GET as files } from "@/app/files/[...key]/route";
 
 /** A dataset id no other test uses. */
@@ -45,6 +46,7 @@ export function cuitFrom(n: number, prefix = "30"): string {
 export async function loadCrediticio(day: string, rows: number): Promise<number> {
   const db = await getDb();
   const [snap] = await db.insert(sourceSnapshots).values({ source: "crediticio", snapshotDate: day, rowCount: rows, fileName: "test" }).returning();
+  await createSourcePartition(db, "crediticio", snap.id);
   const values = Array.from({ length: rows }, (_, i) => ({
     snapshotId: snap.id,
     cuit: cuitFrom(10_000 + i),
@@ -66,6 +68,7 @@ export async function loadCrediticio(day: string, rows: number): Promise<number>
 export async function loadScreening(day: string, entries: number): Promise<number> {
   const db = await getDb();
   const [snap] = await db.insert(sourceSnapshots).values({ source: "screening", snapshotDate: day, rowCount: entries, fileName: "test" }).returning();
+  await createSourcePartition(db, "screening", snap.id);
   await db.insert(srcScreening).values(
     Array.from({ length: entries }, (_, i) => {
       const cuit = i % 2 ? null : cuitFrom(50_000 + i, "20");

@@ -17,6 +17,7 @@ import {
 } from "@/db/schema";
 import { withCheckDigit } from "@/lib/cuit";
 import { SOURCE_NAMES, SOURCES } from "@/lib/sources/registry";
+import { createSourcePartition } from "@/lib/sources/load";
 
 /**
  * Runs `fn` in a transaction that is always rolled back, so a test can load its own source snapshots (the newest
@@ -74,6 +75,7 @@ export async function loadWorld(
       .values({ source, snapshotDate: date, rowCount: given.length, fileName: "test" })
       .returning({ id: sourceSnapshots.id });
     ids[source] = snapshot.id;
+    await createSourcePartition(tx, source, snapshot.id);
     if (given.length) await tx.insert(SOURCES[source].table).values(given.map((r) => ({ ...r, snapshotId: snapshot.id })));
   }
   return ids;

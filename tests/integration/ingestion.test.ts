@@ -62,6 +62,11 @@ async function leftovers(fileName: string, cuits: string[]) {
   const db = await getDb();
   const snapshots = await db.select().from(sourceSnapshots).where(eq(sourceSnapshots.fileName, path.basename(fileName)));
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(srcCrediticio).where(inArray(srcCrediticio.cuit, cuits));
+  // A snapshot's table that never became its partition.
+  const [{ tables }] = await db.execute<{ tables: number }>(
+    sql`select count(*)::int as tables from pg_class where relkind = 'r' and not relispartition and relname ~ '^src_[a-z_]+_[0-9]+$'`,
+  );
+  expect(tables).toBe(0);
   return { snapshots: snapshots.length, rows: rows[0].n };
 }
 
@@ -226,9 +231,36 @@ describe("source:load from the command line (a database of its own, so the loads
       const report = await runEngine(createDb(sqlClient), a.cuits[0]);
       expect([report.denominacion, report.denominacion_origen]).toEqual(["RENOMBRADA S.A.", "cendeu"]);
       expect(report.sections.crediticio!.snapshot_date).toBe("2026-10-01");
-      // Loaded outside a caller's transaction, the rows are vacuumed at once: their pages are marked all-visible.
-      const [{ allVisible }] = await sqlClient<{ allVisible: number }[]>`select relallvisible as "allVisible" from pg_class where relname = 'src_crediticio'`;
+      // The snapshot's rows are COPYed frozen into its own partition: their pages are all-visible without a VACUUM.
+      const partition = `src_crediticio_${second.json.snapshot_id}`;
+      const [{ allVisible }] = await sqlClient<{ allVisible: number }[]>`select relallvisible as "allVisible" from pg_class where relname = ${partition}`;
       expect(allVisible).toBeGreaterThan(0);
+    } finally {
+      await sqlClient.end();
+    }
+  });
+
+  it("loads side by side: imports of one source and of another, each into its own partition, none waiting on a lock the others hold", async () => {
+    const sqlClient = postgres(fresh.url, { max: 4, onnotice: () => {} });
+    try {
+      const db = createDb(sqlClient);
+      const files = [deudoresFile(200, 900), deudoresFile(200, 1_100), deudoresFile(200, 1_300)];
+      const cols = header("identidad");
+      const padron = [cols.join(","), ...[0, 1, 2].map((i) => {
+        const r = padronRow(freshCuit(1_500 + i)) as Record<string, unknown>;
+        const byName = Object.fromEntries(fileColumns(SOURCES.identidad.table).map((c) => [c.name, r[c.key]]));
+        return csvLine(cols.map((c) => byName[c] as string)).trimEnd();
+      })];
+      const loads = await Promise.all([
+        ...files.map((f) => loadSourceFile(db, { source: "crediticio", file: f.path, snapshotDate: "2026-09-01" })),
+        loadSourceFile(db, { source: "identidad", file: file(padron), snapshotDate: "2026-09-01" }),
+      ]);
+      expect(loads.map((l) => l.rows)).toEqual([200, 200, 200, 3]);
+      const partitions = await sqlClient<{ relname: string; rows: number }[]>`
+        select c.relname, (select count(*)::int from src_crediticio where snapshot_id = s.id) + (select count(*)::int from src_identidad where snapshot_id = s.id) as rows
+          from source_snapshots s join pg_class c on c.relname in ('src_crediticio_' || s.id, 'src_identidad_' || s.id) and c.relispartition
+         where s.id = any(${loads.map((l) => l.snapshot_id)})`;
+      expect(partitions.map((p) => p.rows).sort((a, b) => a - b)).toEqual([3, 200, 200, 200]);
     } finally {
       await sqlClient.end();
     }

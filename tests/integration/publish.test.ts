@@ -20,6 +20,7 @@ import { getStorage, setStorage, type StorageDriver } from "@/lib/storage";
 import { createLocalStorage } from "@/lib/storage/local";
 import { createS3Storage } from "@/lib/storage/s3";
 import { objectSigningKey } from "@/lib/storage/signing";
+import { createSourcePartition } from "@/lib/sources/load";
 import { runCli } from "../helpers/cli";
 import { freshDatabase } from "./engine-fixtures";
 import { cuitFrom, defineDataset, loadCrediticio, registerView, testId, uniqueOldDay } from "../helpers/catalog";
@@ -148,6 +149,7 @@ describe("publication from a source table", () => {
 
   async function snapshot(db: Db, source: "screening" | "identidad", feed: string, day: string): Promise<number> {
     const [snap] = await db.insert(sourceSnapshots).values({ source, feed, snapshotDate: day, fileName: "test" }).returning();
+    await createSourcePartition(db, source, snap.id);
     return snap.id;
   }
 

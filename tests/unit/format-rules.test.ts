@@ -1,8 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { hundredthsAt } from "@/lib/sources/formats/bcra-deudores";
 import { noticeText, readNotice } from "@/lib/sources/formats/bo-concursos";
 import { inpiDate, splitTitulares } from "@/lib/sources/formats/inpi-marcas";
 import { ofacPrograms, parseRemarks } from "@/lib/sources/formats/ofac-sdn";
 import { entryFromUnRecord, unDate } from "@/lib/sources/formats/un-keys";
+
+describe("deudores.txt amounts", () => {
+  const at = (field: string) => hundredthsAt(`xx${field}yy`, 2);
+  it("reads a 12-character amount with a decimal comma as hundredths", () => {
+    expect(at("      1234,5")).toBe(123450);
+    expect(at("          ,7")).toBe(70);
+    expect(at("        1234")).toBe(123400);
+    expect(at("      0,05  ")).toBe(5);
+    expect(at("    1234,567")).toBe(123457);
+    expect(at("            ")).toBe(0);
+  });
+
+  it("refuses what is not an amount", () => {
+    for (const field of ["        12 3", "       1.234", "           ,", "         -12", "        12x4"]) expect(at(field)).toBeNaN();
+  });
+});
 
 describe("OFAC SDN CSV quirks", () => {
   it("reads a malformed Program field as its list of programs", () => {

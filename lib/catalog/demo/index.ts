@@ -41,21 +41,25 @@ export const DEMO_KINDS = {
 
 /**
  * Loads the demo catalog and publishes a snapshot of every engine source that has data, the way an operator would
- * (derived views go along with their parent). Runs inside the boot seed on the connection it is given. A failed
+ * (derived views go along with their parent). Runs inside the boot seed on the pool it is given. A failed
  * publication is logged and skipped: the catalog stays usable and `dataset:publish` can retry it.
  */
 export async function seedCatalog(db: Db): Promise<void> {
   const started = performance.now();
   for (const definition of DEMO_CATALOG) await upsertDataset(db, definition);
-  let published = 0;
-  for (const definition of DEMO_CATALOG.filter((d) => d.engine_source)) {
-    try {
-      published += (await publishDataset(db, definition.id)).length;
-    } catch (err) {
-      if (err instanceof DomainError && err.code === "sin_datos_de_fuente") log().info({ dataset: definition.id }, "no source data to publish yet");
-      else log().error({ err, dataset: definition.id }, "demo publication failed");
-    }
-  }
+  // Side by side: each dataset has its own snapshot folder and locks only its own row.
+  const counts = await Promise.all(
+    DEMO_CATALOG.filter((d) => d.engine_source).map(async (definition) => {
+      try {
+        return (await publishDataset(db, definition.id)).length;
+      } catch (err) {
+        if (err instanceof DomainError && err.code === "sin_datos_de_fuente") log().info({ dataset: definition.id }, "no source data to publish yet");
+        else log().error({ err, dataset: definition.id }, "demo publication failed");
+        return 0;
+      }
+    }),
+  );
+  const published = counts.reduce((a, b) => a + b, 0);
   log().info({ datasets: DEMO_CATALOG.length, snapshots: published, ms: Math.round(performance.now() - started) }, "demo catalog loaded");
 }
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { localDay, now } from "@/lib/clock";
 import { log } from "@/lib/log";
 import { importerFor } from "../formats";
-import { importSource, vacuumSource, type ImportResult } from "../load";
+import { importSource, type ImportResult } from "../load";
 import { generateDemoFiles, type DemoFiles, type DemoOptions, type DemoStep } from "./generate";
 
 /** What one import of the demo loaded: the summary `source:import` prints, with the bad lines counted. */
@@ -19,36 +19,48 @@ export interface DemoLoad {
 }
 
 /**
- * Loads generated demo files with the importers `source:import` uses, one snapshot per step, in the steps' order
- * (the padrón first: INPI's owners are linked through it). Runs on the `db` it is given.
+ * Loads generated demo files with the importers `source:import` uses, one snapshot per step. On a pool the sources
+ * load side by side, each in its own transactions, except marcas, whose owners INPI's import links through the
+ * padrón: it waits for the rest. A source's own steps keep their order, which is the order of their snapshot ids
+ * (the engine merges a source's feeds newest first). Inside a transaction everything runs one step after the
+ * other. Results come in the steps' order.
  */
 export async function loadDemoFiles(
   db: DbOrTx,
   demo: DemoFiles,
   onProgress?: (step: DemoStep, done: number, total?: number) => void,
 ): Promise<DemoImport[]> {
-  const out: DemoImport[] = [];
-  for (const step of demo.steps) {
+  const load = async (step: DemoStep): Promise<DemoImport> => {
     const result = await importSource(db, {
       importer: importerFor(step.format, step.source),
       files: step.files,
       snapshotDate: step.snapshotDate,
       maxBadLines: step.maxBadLines,
-      // A few thousand rows: statistics below, no VACUUM (which would read and rewrite the table's new pages).
-      vacuum: false,
       onProgress: onProgress && ((done, total) => onProgress(step, done, total)),
     });
-    if (result.rows > 0) await vacuumSource(db, step.source, result.rows < 100_000);
     if (result.bad_lines.length) log().warn({ format: step.format, skipped: result.bad_lines.length, first: result.bad_lines[0] }, "demo import skipped lines");
     log().debug({ format: step.format, rows: result.rows, ms: result.ms }, "demo source imported");
-    out.push({ ...result, bad_lines: result.bad_lines.length, files: step.files.map((f) => path.basename(f)) });
-  }
-  return out;
+    return { ...result, bad_lines: result.bad_lines.length, files: step.files.map((f) => path.basename(f)) };
+  };
+  const loaded = new Map<DemoStep, DemoImport>();
+  const inOrder = async (steps: DemoStep[]) => {
+    for (const step of steps) loaded.set(step, await load(step));
+  };
+  const sideBySide = async (steps: DemoStep[]) => {
+    if ("rollback" in db) return inOrder(steps);
+    const sources = [...new Set(steps.map((s) => s.source))];
+    const outcomes = await Promise.allSettled(sources.map((source) => inOrder(steps.filter((s) => s.source === source))));
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
+  };
+  await sideBySide(demo.steps.filter((s) => s.source !== "marcas"));
+  await sideBySide(demo.steps.filter((s) => s.source === "marcas"));
+  return demo.steps.map((s) => loaded.get(s)!);
 }
 
 /**
  * Generates the demo's files in the publications' layouts and loads them through the importers, the same door as
- * a real file (`source:import`). Runs on the `db` it is given (the boot connection during the seed).
+ * a real file (`source:import`). Runs on the `db` it is given (the boot pool during the seed).
  */
 export async function loadDemoSources(
   db: DbOrTx,

@@ -2,12 +2,14 @@ import type { Readable } from "node:stream";
 import type { Member } from "./archive";
 import { emptyFile, wrongEncoding } from "./types";
 
-/** Lines read from one chunk of a file: bytes without the line end, numbered from `first`. */
-export interface LineBatch {
-  lines: Buffer[];
+/** Lines read from one chunk of a file, without the line end, numbered from `first`. */
+export interface LineBatch<T = Buffer> {
+  lines: T[];
   /** Line number of `lines[0]` (1-based). */
   first: number;
 }
+
+type Splitter<T> = (stream: Readable | AsyncIterable<Buffer>, onBytes?: (n: number) => void) => AsyncGenerator<LineBatch<T>>;
 
 /**
  * Splits a byte stream into lines (LF or CRLF; a last line without its end counts), in batches of one chunk each so
@@ -34,19 +36,46 @@ export async function* byteLines(stream: Readable | AsyncIterable<Buffer>, onByt
   if (rest && rest.length) yield { lines: [rest[rest.length - 1] === 13 ? rest.subarray(0, -1) : rest], first: line };
 }
 
+/**
+ * The lines of a single-byte (latin-1) file as text: each chunk is decoded once and its lines are slices of it, so a
+ * file of millions of lines allocates no buffer per line. A line's length is its byte length.
+ */
+export async function* latin1Lines(stream: Readable | AsyncIterable<Buffer>, onBytes?: (n: number) => void): AsyncGenerator<LineBatch<string>> {
+  let rest = "";
+  let line = 1;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    onBytes?.(chunk.length);
+    const text = rest + chunk.toString("latin1");
+    const lines: string[] = [];
+    let start = 0;
+    for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
+      lines.push(text.slice(start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl));
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+    if (lines.length) {
+      yield { lines, first: line };
+      line += lines.length;
+    }
+  }
+  if (rest) yield { lines: [rest.endsWith("\r") ? rest.slice(0, -1) : rest], first: line };
+}
+
 /** A batch of lines of one member, with the bytes read so far of every member (for the progress bar). */
-export interface MemberBatch extends LineBatch {
+export interface MemberBatch<T = Buffer> extends LineBatch<T> {
   member: Member;
   progress: { done: number; total?: number };
 }
 
-/** Reads members one after the other as line batches. An empty member stops the import. */
-export async function* memberLines(list: readonly Member[]): AsyncGenerator<MemberBatch> {
+/** Reads members one after the other as line batches (bytes, or text with `latin1Lines`). An empty member stops the import. */
+export function memberLines(list: readonly Member[]): AsyncGenerator<MemberBatch>;
+export function memberLines<T>(list: readonly Member[], split: Splitter<T>): AsyncGenerator<MemberBatch<T>>;
+export async function* memberLines<T>(list: readonly Member[], split: Splitter<T> = byteLines as unknown as Splitter<T>): AsyncGenerator<MemberBatch<T>> {
   const total = list.every((m) => m.size !== undefined) ? list.reduce((n, m) => n + m.size!, 0) : undefined;
   let done = 0;
   for (const member of list) {
     let bytes = 0;
-    for await (const batch of byteLines(await member.open(), (n) => ((bytes += n), (done += n)))) {
+    for await (const batch of split(await member.open(), (n) => ((bytes += n), (done += n)))) {
       yield { ...batch, member, progress: { done, total } };
     }
     if (bytes === 0) throw emptyFile(member.name);
