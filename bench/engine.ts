@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb, type Db } from "@/db/client";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 import { stopEmbedded } from "@/db/embedded";
 import { localDay, now } from "@/lib/clock";
 import { runEngine } from "@/lib/engine";
@@ -98,7 +98,7 @@ export async function run(args: string[]): Promise<void> {
   if (!process.env.DATABASE_URL) process.env.DATA_DIR = path.resolve(option(args, "data-dir") ?? ".data-bench-engine");
   process.env.LOG_LEVEL ??= "warn";
   try {
-    installBootSeed();
+    installDatabase();
     let t = performance.now();
     const db = await getDb();
     console.log(`database: ${process.env.DATABASE_URL ? "DATABASE_URL" : `embedded in ${process.env.DATA_DIR}`} (boot ${Math.round(performance.now() - t)} ms)`);

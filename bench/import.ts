@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { closeDb, getDb } from "@/db/client";
 import { stopEmbedded } from "@/db/embedded";
+import { installDatabase } from "@/lib/database-boot";
 import { withCheckDigit } from "@/lib/cuit/check-digit";
 import { bcraDeudores, deudoresLine, writeMaeent } from "@/lib/sources/formats/bcra-deudores";
 import { importSource } from "@/lib/sources/load";
@@ -56,7 +57,8 @@ export async function run(args: string[]): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   try {
-    // Plans only (no demo seed is installed): this process holds nothing but the import.
+    // Plans only (no demo seed): this process holds nothing but the import.
+    installDatabase({ plansOnly: true });
     const db = await getDb();
     let t = performance.now();
     const file = path.join(dir, "deudores.txt");

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/db/client";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 import { stopEmbedded } from "@/db/embedded";
 import { sourceSnapshots } from "@/db/schema";
 import { createSourcePartition } from "@/lib/sources/load";
@@ -31,7 +31,7 @@ export async function run(args: string[]): Promise<void> {
   process.env.LOG_LEVEL ??= "warn";
   try {
     let t = performance.now();
-    installBootSeed();
+    installDatabase();
     const db = await getDb();
     console.log(`boot (migrations, demo seed): ${Math.round(performance.now() - t)} ms`);
 

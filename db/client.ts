@@ -2,12 +2,9 @@ import path from "node:path";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
 import { startEmbedded } from "./embedded";
 import { closeListeners, dispatchNotice } from "./notify";
 import * as schema from "./schema";
-import { seedPlans } from "./seed";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -25,15 +22,32 @@ const BOOT_LOCK = 746_201;
 /** What an empty database gets at boot, run on the boot pool inside the boot lock. */
 export type Seed = (db: Db) => Promise<void>;
 
-const cache = globalThis as unknown as { __legajoDb?: Promise<Connection>; __legajoSeed?: Seed };
+/** What the data layer needs from the application; db/ reads no configuration and no logger of its own. */
+export interface DatabaseConfig {
+  /** An external database; without it, the embedded Postgres of `dataDir`. */
+  url?: string;
+  dataDir: string;
+  poolSize: number;
+  /** Run on an empty database after the migrations. */
+  seed: Seed;
+  /** Told of a boot that failed; the next caller retries it. */
+  onBootError?: (err: unknown) => void;
+}
+
+const cache = globalThis as unknown as { __legajoDb?: Promise<Connection>; __legajoConfig?: () => DatabaseConfig };
 
 /**
- * The seed the first `getDb()` of this process runs on an empty database. The data layer knows only the plans and
- * packs (./seed); the demo lives in lib/demo and its boot (lib/demo/boot-seed.ts) installs it here. Kept on
- * globalThis so that every bundle of the server sees the one the boot installed.
+ * Installs the configuration, read when the database is first opened (lib/database-boot.ts installs it from the
+ * environment). Kept on globalThis so that every bundle of the server sees the one the boot installed.
  */
-export function setBootSeed(seed: Seed): void {
-  cache.__legajoSeed = seed;
+export function configureDatabase(config: () => DatabaseConfig): void {
+  cache.__legajoConfig = config;
+}
+
+function config(): DatabaseConfig {
+  const read = cache.__legajoConfig;
+  if (!read) throw new Error("The database is not configured: call installDatabase() (lib/database-boot.ts) before opening it.");
+  return read();
 }
 
 /** Shown in pg_stat_activity; the CLI names itself so that it can tell its own connections from a server's. */
@@ -44,10 +58,10 @@ export function setApplicationName(name: string): void {
 
 export const createDb = (sql: postgres.Sql): Db => drizzle(sql, { schema, casing: "snake_case" });
 
-/** The database URL: `DATABASE_URL` when set, otherwise the embedded Postgres of `DATA_DIR`. */
+/** The database URL: the configured one, otherwise the embedded Postgres of the data dir, started if need be. */
 export async function ensureDatabase(): Promise<string> {
-  const e = env();
-  return e.DATABASE_URL ?? startEmbedded(e.dataDir);
+  const c = config();
+  return c.url ?? startEmbedded(c.dataDir);
 }
 
 /**
@@ -73,11 +87,11 @@ export async function migrateAndSeed(url: string, seed?: Seed): Promise<void> {
 }
 
 async function connect(): Promise<Connection> {
+  const c = config();
   const url = await ensureDatabase();
-  const e = env();
-  await migrateAndSeed(url, cache.__legajoSeed ?? seedPlans);
+  await migrateAndSeed(url, c.seed);
   const sql: postgres.Sql = postgres(url, {
-    max: e.DATABASE_POOL_SIZE,
+    max: c.poolSize,
     // The auth triggers' notices (db/notify.ts): this process hears its own changes before the statement returns.
     onnotice: (notice) => dispatchNotice(sql, notice),
     // While the database is away, a request fails within seconds instead of queueing: postgres.js's default
@@ -93,7 +107,7 @@ function connection(): Promise<Connection> {
   cache.__legajoDb ??= connect().catch((e: unknown) => {
     // A failed boot (database unreachable) is retried by the next caller instead of failing forever.
     cache.__legajoDb = undefined;
-    log().error({ err: e }, "database boot failed");
+    cache.__legajoConfig?.().onBootError?.(e);
     throw e;
   });
   return cache.__legajoDb;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { getDb } from "@/db/client";
 import { signalEmbeddedStop } from "@/db/embedded";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 import { env, EnvError } from "@/lib/env";
 import { PEER_HEADER } from "@/lib/http/client-ip";
 import { refuseUnknownMethod } from "@/lib/http/method-guard";
@@ -61,7 +61,7 @@ export function boot(): void {
     throw e;
   }
   stampEveryRequest();
-  installBootSeed();
+  installDatabase();
   process.once("exit", signalEmbeddedStop);
   const started = performance.now();
   getDb().then(

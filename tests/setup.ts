@@ -1,9 +1,9 @@
 import { afterAll } from "vitest";
 import { closeDb } from "@/db/client";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 
 // A test file that boots a database of its own (SEED_DEMO=true) gets the demo, as a server would.
-installBootSeed();
+installDatabase();
 
 afterAll(async () => {
   await closeDb();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { closeDb, getDb, type Db } from "@/db/client";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 import { stopEmbedded } from "@/db/embedded";
 import { isAlive, sleep } from "@/scripts/lib/next-process";
 
@@ -16,7 +16,7 @@ export async function openDatabase(dataDir: string, options: { demoCuits?: numbe
   process.env.DATA_DIR = path.resolve(dataDir);
   if (options.demoCuits) process.env.DEMO_CUITS = String(options.demoCuits);
   process.env.LOG_LEVEL ??= "warn";
-  installBootSeed();
+  installDatabase();
   return getDb();
 }
 

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { AiMetadata, ComplianceNotes, FreshnessSla } from "@/lib/schemas/catalog";
+import type { AiMetadata, ComplianceNotes, FreshnessSla } from "./catalog-json";
 import { planTierEnum } from "./accounts";
 import { sourceNameEnum } from "./sources";
 

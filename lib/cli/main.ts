@@ -1,5 +1,5 @@
 import { closeDb, getDb, setApplicationName } from "@/db/client";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 import { stopEmbedded } from "@/db/embedded";
 import { env, EnvError } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
@@ -35,7 +35,7 @@ commands.help = {
 async function main(argv: string[]): Promise<number> {
   logToStderr();
   setApplicationName("legajo-cli");
-  installBootSeed();
+  installDatabase();
   const [name = "help", ...rest] = argv;
   let output: Record<string, unknown>;
   let code = 0;

@@ -1,5 +1,5 @@
 import { closeDb, getDb, setApplicationName } from "@/db/client";
-import { installBootSeed } from "@/lib/demo/boot-seed";
+import { installDatabase } from "@/lib/database-boot";
 import { stopEmbedded } from "@/db/embedded";
 import { env, EnvError } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     throw e;
   }
   setApplicationName("legajo-worker");
-  installBootSeed();
+  installDatabase();
   await getDb();
   await startWorkers();
   let stopping = false;

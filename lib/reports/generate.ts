@@ -13,7 +13,7 @@ import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { currentSnapshots } from "@/lib/sources/snapshots";
 import { costOf, debitReport, holdDailySlot, precheck } from "./charge";
 import { findKey, generationState, insertReport, tryGenerationLock } from "./generation-sql";
-import { replay, storeKey } from "./idempotency";
+import { refuseBatchKey, replay, storeKey } from "./idempotency";
 
 /** How long a request carrying an Idempotency-Key waits for a running twin before answering 409. */
 const KEY_WAIT_MS = 5_000;
@@ -122,7 +122,7 @@ async function attempt(
 /**
  * POST /v1/reports. Without a key, a request that finds the CUIT's generation running gets 409
  * `generacion_en_curso`. With a key, it waits for the running twin and replays its committed result, or takes over
- * if that twin failed, or gets 409 after KEY_WAIT_MS. A key already used for another CUIT is 409
+ * if that twin failed, or gets 409 after KEY_WAIT_MS. A key already used for another CUIT, or for a batch, is 409
  * `idempotency_key_conflict`.
  */
 export async function generateReport(
@@ -136,6 +136,7 @@ export async function generateReport(
   if (key) {
     const stored = await findKey(db, caller.accountId, key);
     if (stored) return { body: replay(stored, check.cuit), replayed: true };
+    await refuseBatchKey(db, caller.accountId, key);
   }
   const deadline = Date.now() + KEY_WAIT_MS;
   for (;;) {

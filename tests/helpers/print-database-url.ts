@@ -3,7 +3,9 @@
  * ensureDatabase(), and prints the URL it got. Run with DATA_DIR set and DATABASE_URL unset.
  */
 import { ensureDatabase } from "@/db/client";
+import { installDatabase } from "@/lib/database-boot";
 
+installDatabase();
 ensureDatabase().then(
   (url) => {
     process.stdout.write(`${url}\n`);

@@ -119,7 +119,7 @@ describe("the quote", () => {
 });
 
 describe("Idempotency-Key", () => {
-  it("returns the same batch for the same key and list, and 409 for another list or a key used by a single report", async () => {
+  it("returns the same batch for the same key and list, and 409 for another list, a key used by a single report, or a single report under the batch's key", async () => {
     const a = await newAccount();
     const { ok } = await demoCuits();
     const key = newKey();
@@ -135,6 +135,10 @@ describe("Idempotency-Key", () => {
     const singleKey = newKey();
     await generate(a, ok[2], { key: singleKey });
     expect((await postBatch(a, { cuits: [ok[2]] }, { key: singleKey })).status).toBe(409);
+    // And the other way round: the batch's key is not a single report's, whatever the CUIT.
+    const reused = await generate(a, ok[0], { key });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ error: "idempotency_key_conflict" });
     await settled(a, first.body.lote_id);
     expect(await debitedUnits(a.accountId)).toBe(3 * 200);
   });

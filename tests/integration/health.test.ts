@@ -143,6 +143,7 @@ describe("external database", () => {
     try {
       const code = `
         const { getSql } = await import("./db/client.ts");
+        (await import("./lib/database-boot.ts")).installDatabase();
         const { usesEmbedded } = await import("./db/embedded.ts");
         const sql = await getSql();
         const [{ n }] = await sql\`select count(*)::int as n from drizzle.__drizzle_migrations\`;
@@ -163,6 +164,7 @@ describe("external database", () => {
   it("opens at most DATABASE_POOL_SIZE connections", async () => {
     const code = `
       const { getSql } = await import("./db/client.ts");
+      (await import("./lib/database-boot.ts")).installDatabase();
       const sql = await getSql();
       const rows = await Promise.all(Array.from({ length: 12 }, () => sql\`select pg_backend_pid() as pid, pg_sleep(0.2)\`));
       console.log(JSON.stringify({ distinct: new Set(rows.map((r) => r[0].pid)).size }));
