@@ -47,9 +47,10 @@ export const sourceSnapshots = pgTable(
 );
 
 /**
- * The snapshot a row belongs to. Every source table is partitioned by it (db/migrations/0014): the importer creates
- * the snapshot's row and its partition in one transaction, and the partition bound admits no other id, so there is
- * no foreign key (attaching a partition under one would lock source_snapshots against every concurrent import).
+ * The snapshot a row belongs to. The source tables but src_screening are partitioned by it (db/migrations/0014):
+ * the importer creates the snapshot's row and its partition in one transaction, and the partition bound admits no
+ * other id, so there is no foreign key (attaching a partition under one would lock source_snapshots against every
+ * concurrent import).
  */
 const snapshotId = () => integer().notNull();
 
@@ -156,7 +157,10 @@ export const srcCheques = pgTable(
 export const srcScreening = pgTable(
   "src_screening",
   {
-    snapshotId: snapshotId(),
+    // One table for every list's snapshots (lib/sources/registry.ts says why), so a foreign key like any table's.
+    snapshotId: integer()
+      .notNull()
+      .references(() => sourceSnapshots.id),
     /** The entry's CUIT or CUIL, when its documents carry a valid one. */
     cuit: text(),
     lista: text().notNull(),
@@ -176,7 +180,7 @@ export const srcScreening = pgTable(
     observaciones: text(),
   },
   (t) => [
-    index("src_screening_cuit_idx").on(t.cuit),
+    index("src_screening_snapshot_cuit_idx").on(t.snapshotId, t.cuit),
     // Without fastupdate, rows loaded in a transaction are in the index proper, not in a pending list that every
     // lookup would scan until the next vacuum.
     index("src_screening_nombre_tokens_idx")

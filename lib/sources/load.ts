@@ -199,9 +199,13 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       .values({ source, feed: importer.feed, snapshotDate, fileName: files.map((f) => path.basename(f)).join(", ") })
       .returning({ id: sourceSnapshots.id });
     // The snapshot's rows go to a table of its own, created here: COPY writes them frozen (no later VACUUM), with no
-    // index to maintain row by row; the indexes are built once, sorted, when the table becomes the partition.
-    const partition = partitionName(table, snapshot.id);
-    await rawSql(tx).unsafe(`create table "${partition}" (like "${table}" including defaults, check (snapshot_id = ${snapshot.id}))`);
+    // index to maintain row by row; the indexes are built once, sorted, when the table becomes the partition. A
+    // source that is not partitioned takes the rows in its one table.
+    const partitioned = SOURCES[source].partitioned !== false;
+    const target = partitioned ? partitionName(table, snapshot.id) : table;
+    if (partitioned) {
+      await rawSql(tx).unsafe(`create table "${target}" (like "${table}" including defaults, check (snapshot_id = ${snapshot.id}))`);
+    }
     let check = null as RowCheck | null;
     let copy = null as Writable | null;
     let batch = "";
@@ -219,7 +223,7 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       check = rowCheck(source, columns);
       // Identifiers come from the drizzle schema, not from the file.
       const list = ["snapshot_id", ...columns.map((c) => c.name)].map((n) => `"${n}"`).join(", ");
-      copy = await rawSql(tx).unsafe(`copy "${partition}" (${list}) from stdin with (freeze)`).writable();
+      copy = await rawSql(tx).unsafe(`copy "${target}" (${list}) from stdin${partitioned ? " with (freeze)" : ""}`).writable();
       copy.on("error", () => {});
     };
     /** One row or bad line into the COPY buffer (synchronous: a batch of thousands costs no async step each). */
@@ -264,11 +268,13 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
       if (e instanceof ImportFileError) throw new DomainError(e.code, { text: e.message });
       throw e;
     }
-    // The CHECK above matches the partition bound, so attaching reads no row; it builds the partition's indexes.
-    await rawSql(tx).unsafe(`set local maintenance_work_mem = '256MB'`);
-    await rawSql(tx).unsafe(`alter table "${table}" attach partition "${partition}" for values in (${snapshot.id})`);
+    if (partitioned) {
+      // The CHECK above matches the partition bound, so attaching reads no row; it builds the partition's indexes.
+      await rawSql(tx).unsafe(`set local maintenance_work_mem = '256MB'`);
+      await rawSql(tx).unsafe(`alter table "${table}" attach partition "${target}" for values in (${snapshot.id})`);
+    }
     // Planner statistics for the new rows, committed with them: the first lookups use the cuit index.
-    await rawSql(tx).unsafe(`analyze "${partition}"`);
+    await rawSql(tx).unsafe(`analyze "${target}"`);
     await tx.update(sourceSnapshots).set({ rowCount: count }).where(eq(sourceSnapshots.id, snapshot.id));
     // Change detection for watched CUITs, announced in this transaction: it exists exactly when the snapshot does.
     await announceSnapshot(tx, snapshot.id);
@@ -290,10 +296,11 @@ export async function importSource(db: DbOrTx, options: ImportOptions): Promise<
 const partitionName = (table: string, snapshotId: number) => `${table}_${snapshotId}`;
 
 /**
- * An empty partition for a snapshot whose rows a caller writes itself (SQL set-ups of tests and benchmarks): the
- * importer makes its own.
+ * An empty partition for a snapshot whose rows a caller writes itself (SQL set-ups of tests and benchmarks), when
+ * the source is partitioned: the importer makes its own.
  */
 export async function createSourcePartition(db: DbOrTx, source: SourceName, snapshotId: number): Promise<void> {
+  if (SOURCES[source].partitioned === false) return;
   const table = getTableName(SOURCES[source].table);
   await rawSql(db).unsafe(`create table if not exists "${partitionName(table, snapshotId)}" partition of "${table}" for values in (${Number(snapshotId)})`);
 }
