@@ -47,7 +47,9 @@ export async function run(args: string[]): Promise<void> {
     let t = performance.now();
     // Accounts, watches and both snapshots are written in SQL: the figure is the scan's, not the setup's.
     await db.execute(sql`truncate watchlist, webhook_deliveries, webhook_endpoints, account_events, monitoring_scans`);
-    await db.execute(sql`delete from src_crediticio where snapshot_id in (select id from source_snapshots where feed = 'bench-monitoring')`);
+    // An earlier run's snapshots go with their partitions.
+    const earlier = await db.execute<{ id: number }>(sql`select id from source_snapshots where feed = 'bench-monitoring'`);
+    for (const { id } of earlier) await db.execute(sql.raw(`drop table if exists src_crediticio_${Number(id)}`));
     await db.execute(sql`delete from source_snapshots where feed = 'bench-monitoring'`);
     await db.execute(sql`insert into accounts (id, name, plan_tier)
       select 'acc_bench' || lpad(i::text, 12, '0'), 'Bench ' || i, 'enterprise' from generate_series(1, ${accounts}) i

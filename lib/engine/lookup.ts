@@ -5,9 +5,9 @@ import type { DbOrTx } from "@/db/client";
 import { rawSql } from "@/db/raw";
 
 /**
- * A source's lookup as one named prepared statement: `snapshot_id = any($1) and cuit = $2`, pruned to the partitions
- * of the current snapshot of each of the source's feeds and read on their cuit index; rows come grouped by feed in the order of
- * the ids given (newest snapshot first), then in the source's own order. It bypasses drizzle's query builder (it is the engine's hot path: no per-call SQL building, no re-parse on
+ * A source's lookup as one named prepared statement: `snapshot_id = any($1) and cuit = $2`, pruned to the
+ * partitions of the current snapshot of each of the source's feeds and read on their cuit index; rows come grouped
+ * by feed in the order of the ids given (newest snapshot first), then in the source's own order. It bypasses drizzle's query builder (it is the engine's hot path: no per-call SQL building, no re-parse on
  * the server) but maps values with the drizzle columns' own decoders, so rows look exactly like drizzle rows.
  */
 export function lookupBy<T extends PgTable>(table: T, orderBy: string) {

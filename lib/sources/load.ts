@@ -178,10 +178,11 @@ function rowCheck(source: SourceName, columns: FileColumn[]): RowCheck {
 /**
  * Streams an importer's rows into a new snapshot of its source and feed: one transaction (a savepoint when `db` is
  * already a transaction) with the snapshot row, a COPY of every row into the snapshot's own table, and that table
- * attached as the snapshot's partition of the source table, so the snapshot becomes current only when the whole
- * input is in, and a failed import leaves the previous one current (and no table behind). Every row goes through the column
- * types, the CUIT check digit and the source's rules; a bad line aborts the import unless `maxBadLines` allows it,
- * and skipped lines are listed in the result. Memory stays flat whatever the input size.
+ * attached as the snapshot's partition of the source table (for screening, the one table), so the snapshot becomes
+ * current only when the whole input is in, and a failed import leaves the previous one current and no table behind.
+ * Every row goes through the column types, the CUIT check digit and the source's rules; a bad line aborts the
+ * import unless `maxBadLines` allows it, and skipped lines are listed in the result. Memory stays flat whatever the
+ * input size.
  */
 export async function importSource(db: DbOrTx, options: ImportOptions): Promise<ImportResult> {
   const started = performance.now();
