@@ -14,7 +14,7 @@ export interface ColdStart {
   /** What the server logged: its database boot (initdb, migrations, demo seed) and the demo seed alone, ms. */
   databaseReady: number | null;
   demoSeed: number | null;
-  /** The part of the seed that publishes the demo catalog's snapshots (Parquet and CSV files). */
+  /** The demo catalog in the seed: its definitions, then each snapshot (Parquet and CSV) as soon as its source is in. */
   catalog: number | null;
 }
 
@@ -76,7 +76,7 @@ export async function measureColdStarts(distDir: string, runs: number): Promise<
     const seed = r.demoSeed ?? NaN;
     console.log(
       `  cold start ${i + 1}: first 200 after ${fmtMs(r.firstOk)}: Next start and first request ${fmtMs(r.firstOk - boot)}, ` +
-        `initdb + migrations ${fmtMs(boot - seed)}, demo seed ${fmtMs(seed)} (catalog publication ${fmtMs(r.catalog ?? NaN)}); load average ${loadAverage()}`,
+        `initdb + migrations ${fmtMs(boot - seed)}, demo seed ${fmtMs(seed)} (catalog ${fmtMs(r.catalog ?? NaN)}, its publications overlapping the imports); load average ${loadAverage()}`,
     );
     out.push(r);
   }

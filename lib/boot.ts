@@ -1,7 +1,7 @@
 import http from "node:http";
 import { getDb } from "@/db/client";
 import { signalEmbeddedStop } from "@/db/embedded";
-import { installDatabase } from "@/lib/database-boot";
+import { installDatabase, prepareBootSeed } from "@/lib/database-boot";
 import { env, EnvError } from "@/lib/env";
 import { PEER_HEADER } from "@/lib/http/client-ip";
 import { refuseUnknownMethod } from "@/lib/http/method-guard";
@@ -64,6 +64,7 @@ export function boot(): void {
   installDatabase();
   process.once("exit", signalEmbeddedStop);
   const started = performance.now();
+  prepareBootSeed();
   getDb().then(
     () => {
       log().info({ ms: Math.round(performance.now() - started), database: env().DATABASE_URL ? "external" : "embedded" }, "database ready");

@@ -1,7 +1,10 @@
 import { configureDatabase, type Db } from "@/db/client";
+import { clusterExists } from "@/db/embedded";
 import { seedPlans } from "@/db/seed";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+
+const seedsDemo = () => env().SEED_DEMO ?? !env().DATABASE_URL;
 
 /**
  * What an empty database gets at boot: the demo (accounts, source data, catalog) with the embedded database or
@@ -9,13 +12,25 @@ import { log } from "@/lib/log";
  * passwords are published, unless asked to. The demo's modules load only when the demo is seeded.
  */
 async function bootSeed(db: Db): Promise<void> {
-  const e = env();
-  if (e.SEED_DEMO ?? !e.DATABASE_URL) {
+  if (seedsDemo()) {
     const { seedDemo } = await import("./demo/seed");
     await seedDemo(db);
   } else {
     await seedPlans(db);
   }
+}
+
+/**
+ * Called by the server before it opens the database: when the embedded data dir has no database yet, the demo seed
+ * is sure to run, and its source files are generated while Postgres initialises rather than after.
+ */
+export function prepareBootSeed(): void {
+  const e = env();
+  if (e.DATABASE_URL || !seedsDemo() || clusterExists(e.dataDir)) return;
+  import("./demo/seed").then(
+    (demo) => void demo.prepareDemo(),
+    () => undefined,
+  );
 }
 
 /**

@@ -111,23 +111,24 @@ describe("the demo generator", () => {
     const files = fs.readdirSync(dir).sort();
     return Object.fromEntries(files.map((f) => [f, crypto.createHash("sha256").update(fs.readFileSync(path.join(dir, f))).digest("hex")]));
   };
-  const run = (name: string, seed?: string) => {
+  const run = async (name: string, seed?: string) => {
     const dir = path.join(tmp, name);
     fs.mkdirSync(dir);
-    return { demo: generateDemoFiles(dir, { cuits: 400, today: "2026-06-15", seed }), hashes: hashes(dir) };
+    const demo = await generateDemoFiles(dir, { cuits: 400, today: "2026-06-15", seed });
+    return { demo, hashes: hashes(dir) };
   };
 
-  it("is deterministic for a seed, size and day, and different for another seed", () => {
-    const a = run("a");
-    const b = run("b");
-    const c = run("c", "another-seed");
+  it("is deterministic for a seed, size and day, and different for another seed", async () => {
+    const a = await run("a");
+    const b = await run("b");
+    const c = await run("c", "another-seed");
     expect(b.hashes).toEqual(a.hashes);
     expect(c.hashes).not.toEqual(a.hashes);
     expect(Object.keys(a.hashes).length).toBeGreaterThanOrEqual(13);
   });
 
-  it("writes every source in its publications' layouts, our own CSV only for comex and the padrón's addresses, dated with each publication's lag", () => {
-    const { demo } = run("d");
+  it("writes every source in its publications' layouts, our own CSV only for comex and the padrón's addresses, dated with each publication's lag", async () => {
+    const { demo } = await run("d");
     expect(new Set(demo.steps.map((s) => s.source))).toEqual(new Set(SOURCE_NAMES));
     for (const step of demo.steps) {
       expect(step.records, step.format).toBeGreaterThan(0);

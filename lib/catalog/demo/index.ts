@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { datasets } from "@/db/schema";
+import { datasets, type SourceName } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { DatasetDefinition } from "../define";
@@ -41,15 +41,18 @@ export const DEMO_KINDS = {
 
 /**
  * Loads the demo catalog and publishes a snapshot of every engine source that has data, the way an operator would
- * (derived views go along with their parent). Runs inside the boot seed on the pool it is given. A failed
- * publication is logged and skipped: the catalog stays usable and `dataset:publish` can retry it.
+ * (derived views go along with their parent). Runs inside the boot seed on the pool it is given; each dataset is
+ * published once `sourceLoaded` of its source resolves, so that publications overlap the loading of other sources
+ * (a rejection, a failed load, fails the whole).
+ * A failed publication is logged and skipped: the catalog stays usable and `dataset:publish` can retry it.
  */
-export async function seedCatalog(db: Db): Promise<void> {
+export async function seedCatalog(db: Db, sourceLoaded: (source: SourceName) => Promise<void> = () => Promise.resolve()): Promise<void> {
   const started = performance.now();
   for (const definition of DEMO_CATALOG) await upsertDataset(db, definition);
   // Side by side: each dataset has its own snapshot folder and locks only its own row.
-  const counts = await Promise.all(
+  const outcomes = await Promise.allSettled(
     DEMO_CATALOG.filter((d) => d.engine_source).map(async (definition) => {
+      await sourceLoaded(definition.engine_source!);
       try {
         return (await publishDataset(db, definition.id)).length;
       } catch (err) {
@@ -59,6 +62,9 @@ export async function seedCatalog(db: Db): Promise<void> {
       }
     }),
   );
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+  if (failed) throw failed.reason;
+  const counts = outcomes.map((o) => (o as PromiseFulfilledResult<number>).value);
   const published = counts.reduce((a, b) => a + b, 0);
   log().info({ datasets: DEMO_CATALOG.length, snapshots: published, ms: Math.round(performance.now() - started) }, "demo catalog loaded");
 }

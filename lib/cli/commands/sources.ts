@@ -121,16 +121,16 @@ export const sourceCommands: Record<string, Command> = {
     summary: "Writes the demo source files in the publications' layouts (deterministic for a seed and size) without loading them.",
     flags: ["out", "cuits", "seed", "today"],
     needsDb: false,
-    run(f) {
+    async run(f) {
       const dir = path.resolve(f.string("out"));
       const cuits = f.integer("cuits", "optional") ?? 3000;
       if (cuits < 1) throw new DomainError("argumento_invalido", { text: "--cuits must be at least 1." });
       const today = f.string("today", "optional") ?? localDay(now());
       if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new DomainError("argumento_invalido", { text: "--today must be YYYY-MM-DD." });
       fs.mkdirSync(dir, { recursive: true });
-      const demo = generateDemoFiles(dir, { cuits, seed: f.string("seed", "optional"), today });
+      const demo = await generateDemoFiles(dir, { cuits, seed: f.string("seed", "optional"), today });
       // Each step is one `source:import --format F --file ...` of the generated files, in load order.
-      return Promise.resolve({ dir, steps: demo.steps });
+      return { dir, steps: demo.steps };
     },
   },
   "demo:cuits": {

@@ -73,9 +73,10 @@ const UNLISTED_LENDER = 99_999;
  * and the padrón's address and registration data (ARCA gives those one CUIT at a time, through a web service that
  * needs a certificate). Proportions are realistic: most debtors in situación 1, a few percent with rejected cheques,
  * rare sanctions hits, some taxpayers only known outside the padrón, some records with fields missing. The large
- * files are streamed to disk as they are made, so a million taxpayers take bounded memory.
+ * files are streamed to disk as they are made, so a million taxpayers take bounded memory. It hands the event loop
+ * back every few milliseconds, so that a server generating its demo while Postgres initialises goes on starting.
  */
-export function generateDemoFiles(dir: string, options: DemoOptions): DemoFiles {
+export async function generateDemoFiles(dir: string, options: DemoOptions): Promise<DemoFiles> {
   const rng = new Prng(`${options.seed ?? DEMO_SEED}:${options.cuits}`);
   const factory = new EntityFactory(rng);
   const dates = demoSnapshotDates(options.today);
@@ -330,6 +331,7 @@ export function generateDemoFiles(dir: string, options: DemoOptions): DemoFiles 
 
   let inPadron = 0;
   for (let i = 0; i < options.cuits; i++) {
+    if ((i & 63) === 63) await new Promise(setImmediate);
     const persona = rng.chance(0.62);
     const e: Entity & { dni?: number } = persona ? factory.person() : factory.company();
     if (rng.chance(OUTSIDE_PADRON)) {

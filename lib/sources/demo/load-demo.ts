@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DbOrTx } from "@/db/client";
+import type { SourceName } from "@/db/schema";
 import { localDay, now } from "@/lib/clock";
 import { log } from "@/lib/log";
 import { importerFor } from "../formats";
@@ -23,13 +24,14 @@ export interface DemoLoad {
  * load side by side, each in its own transactions, except marcas, whose owners INPI's import links through the
  * padrón: it waits for the rest. A source's own steps keep their order, which is the order of their snapshot ids
  * (the engine merges a source's feeds newest first). Inside a transaction everything runs one step after the
- * other. Results come in the steps' order.
+ * other. Results come in the steps' order. `onSourceLoaded` hears of each source as soon as its last step is in.
  */
 export async function loadDemoFiles(
   db: DbOrTx,
   demo: DemoFiles,
-  onProgress?: (step: DemoStep, done: number, total?: number) => void,
+  hooks: { onProgress?: (step: DemoStep, done: number, total?: number) => void; onSourceLoaded?: (source: SourceName) => void } = {},
 ): Promise<DemoImport[]> {
+  const { onProgress, onSourceLoaded } = hooks;
   const load = async (step: DemoStep): Promise<DemoImport> => {
     const result = await importSource(db, {
       importer: importerFor(step.format, step.source),
@@ -47,9 +49,16 @@ export async function loadDemoFiles(
     for (const step of steps) loaded.set(step, await load(step));
   };
   const sideBySide = async (steps: DemoStep[]) => {
-    if ("rollback" in db) return inOrder(steps);
     const sources = [...new Set(steps.map((s) => s.source))];
-    const outcomes = await Promise.allSettled(sources.map((source) => inOrder(steps.filter((s) => s.source === source))));
+    const loadSource = async (source: SourceName) => {
+      await inOrder(steps.filter((s) => s.source === source));
+      onSourceLoaded?.(source);
+    };
+    if ("rollback" in db) {
+      for (const source of sources) await loadSource(source);
+      return;
+    }
+    const outcomes = await Promise.allSettled(sources.map(loadSource));
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
     if (failed) throw failed.reason;
   };
@@ -58,22 +67,45 @@ export async function loadDemoFiles(
   return demo.steps.map((s) => loaded.get(s)!);
 }
 
+export interface GeneratedDemo {
+  demo: DemoFiles;
+  ms: number;
+  /** Removes the files (also done at exit, for files generated but never loaded). */
+  remove: () => void;
+}
+
+/** Generates the demo's files in the publications' layouts into a temporary folder. */
+export async function generateDemo(options: Partial<DemoOptions> & { cuits: number }): Promise<GeneratedDemo> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-demo-"));
+  const remove = () => {
+    process.off("exit", remove);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", remove);
+  try {
+    const started = performance.now();
+    const demo = await generateDemoFiles(dir, { today: localDay(now()), ...options });
+    return { demo, ms: Math.round(performance.now() - started), remove };
+  } catch (e) {
+    remove();
+    throw e;
+  }
+}
+
 /**
- * Generates the demo's files in the publications' layouts and loads them through the importers, the same door as
- * a real file (`source:import`). Runs on the `db` it is given (the boot pool during the seed).
+ * Generates the demo's files and loads them through the importers, the same door as a real file (`source:import`).
+ * Runs on the `db` it is given.
  */
 export async function loadDemoSources(
   db: DbOrTx,
   options: Partial<DemoOptions> & { cuits: number; onProgress?: (step: DemoStep, done: number, total?: number) => void },
 ): Promise<DemoLoad> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-demo-"));
+  const generated = await generateDemo(options);
   try {
-    const t0 = performance.now();
-    const demo = generateDemoFiles(dir, { today: localDay(now()), ...options });
-    const t1 = performance.now();
-    const imports = await loadDemoFiles(db, demo, options.onProgress);
-    return { cuits: options.cuits, imports, generate_ms: Math.round(t1 - t0), load_ms: Math.round(performance.now() - t1) };
+    const started = performance.now();
+    const imports = await loadDemoFiles(db, generated.demo, { onProgress: options.onProgress });
+    return { cuits: options.cuits, imports, generate_ms: generated.ms, load_ms: Math.round(performance.now() - started) };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    generated.remove();
   }
 }

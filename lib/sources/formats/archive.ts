@@ -128,7 +128,7 @@ function sevenZipBinary(archive: string): string {
 function run7z(archive: string, args: string[]): Promise<string> {
   const bin = sevenZipBinary(archive);
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(/* turbopackIgnore: true */ bin, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
@@ -155,7 +155,7 @@ async function sevenZipMembers(file: string): Promise<Member[]> {
       size: size ? Number(size) : undefined,
       archived: true,
       open() {
-        const child = spawn(sevenZipBinary(file), ["e", "-so", file, name], { stdio: ["ignore", "pipe", "ignore"] });
+        const child = spawn(/* turbopackIgnore: true */ sevenZipBinary(file), ["e", "-so", file, name], { stdio: ["ignore", "pipe", "ignore"] });
         child.on("close", (code) => {
           if (code) child.stdout.destroy(new ImportFileError("archivo_invalido", `7za no pudo extraer ${name} de ${path.basename(file)} (código ${code}).`));
         });
