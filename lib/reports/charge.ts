@@ -1,10 +1,11 @@
 import type { DbOrTx, Tx } from "@/db/client";
 import type { Balance, TipoAccion } from "@/db/schema";
+import { lockBalance } from "@/lib/billing/allotment";
 import { projectBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { debit, InsufficientBalance } from "@/lib/billing/debit";
 import { activePacks } from "@/lib/billing/prices";
-import { localDay, startOfLocalDay } from "@/lib/clock";
+import { localDay, localMonth, startOfLocalDay } from "@/lib/clock";
 import type { VerifiedCaller } from "@/lib/auth/caller";
 import { DomainError } from "@/lib/errors";
 import { chargedSince, lockAccountRow } from "./generation-sql";
@@ -59,6 +60,15 @@ export async function precheck(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion,
 /** The units a generation of this kind costs the caller: nothing on the daily-cap model. */
 export function costOf(caller: VerifiedCaller, tipo: TipoAccion): number {
   return caller.account.billingModel === "daily_cap" ? 0 : COST[tipo];
+}
+
+/**
+ * Before the generation's writes, on the balance model: the first debit of a new month renews the allotment here,
+ * so that the debit takes its single round trip and the statements pipelined after it see the balance it leaves.
+ */
+export async function renewAllotment(tx: Tx, caller: VerifiedCaller, row: Balance | undefined, at: Date): Promise<void> {
+  if (caller.account.billingModel === "daily_cap" || !row || row.cupoPeriod >= localMonth(at)) return;
+  await lockBalance(tx, caller.accountId, monthlyOf(caller), at);
 }
 
 /**

@@ -11,9 +11,9 @@ import { log } from "@/lib/log";
 import { recordReportEvents } from "@/lib/monitoring/report-events";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { currentSnapshots } from "@/lib/sources/snapshots";
-import { costOf, debitReport, holdDailySlot, precheck } from "./charge";
+import { costOf, debitReport, holdDailySlot, precheck, renewAllotment } from "./charge";
 import { findKey, generationState, insertReport, tryGenerationLock } from "./generation-sql";
-import { refuseBatchKey, replay, storeKey } from "./idempotency";
+import { conflict, replay, storeKey } from "./idempotency";
 
 /** How long a request carrying an Idempotency-Key waits for a running twin before answering 409. */
 const KEY_WAIT_MS = 5_000;
@@ -85,10 +85,15 @@ async function attempt(
       const resolved = report.status !== "no_resuelto";
       const costo = resolved ? costOf(caller, tipo) : 0;
       const body = responseOf(report, id, resolved ? tipo : null, costo);
-      if (resolved) await holdDailySlot(tx, caller, at);
-      // One round trip: the debit, the report and its key. A key stored meanwhile by a twin fails the key's insert
-      // (storeKey), as does a balance that can no longer pay (402): nothing of it commits.
-      await Promise.all([
+      if (resolved) {
+        await holdDailySlot(tx, caller, at);
+        await renewAllotment(tx, caller, state.balance, at);
+      }
+      // One round trip: the debit, the report, its key and the events, which Postgres runs in this order (the events
+      // read the balance the debit leaves). A key stored meanwhile by a twin fails the key's insert (storeKey), as
+      // does a balance that can no longer pay (402): nothing of it commits. The first failure in that order is the
+      // cause; a statement after it only fails because the transaction already has.
+      const writes = await Promise.allSettled([
         resolved ? debitReport(tx, caller, tipo, id, at) : undefined,
         insertReport(tx, {
           id,
@@ -104,10 +109,12 @@ async function attempt(
           createdAt: at.toISOString(),
         }),
         key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
+        resolved
+          ? recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo })
+          : undefined,
       ]);
-      if (resolved) {
-        await recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo });
-      }
+      const failed = writes.find((w): w is PromiseRejectedResult => w.status === "rejected");
+      if (failed) throw failed.reason;
       await persistFault(tx);
       return { body, replayed: false };
     });
@@ -134,9 +141,9 @@ export async function generateReport(
   const check = await resolveCuitOrDni(db, input.cuit);
   if (!check.ok) throw new DomainError("cuit_invalido", { text: check.message, extra: { reason: check.reason } });
   if (key) {
-    const stored = await findKey(db, caller.accountId, key);
+    const { stored, namesBatch } = await findKey(db, caller.accountId, key);
     if (stored) return { body: replay(stored, check.cuit), replayed: true };
-    await refuseBatchKey(db, caller.accountId, key);
+    if (namesBatch) throw conflict();
   }
   const deadline = Date.now() + KEY_WAIT_MS;
   for (;;) {
@@ -144,7 +151,7 @@ export async function generateReport(
     if (outcome !== BUSY) return outcome;
     if (!key || Date.now() > deadline) throw inProgress();
     await new Promise((r) => setTimeout(r, POLL_MS));
-    const stored = await findKey(db, caller.accountId, key);
+    const { stored } = await findKey(db, caller.accountId, key);
     if (stored) return { body: replay(stored, check.cuit), replayed: true };
   }
 }

@@ -23,7 +23,12 @@ const STATE = `
     left join idempotency_keys k on k.account_id = $1 and k.key = $2::uuid
     left join balances b on b.account_id = $1`;
 
-const FIND_KEY = `select cuit, response from idempotency_keys where account_id = $1 and key = $2::uuid`;
+/** The key's stored outcome, and whether the key already names a batch of the account (one key, one operation). */
+const FIND_KEY = `
+  select k.cuit, k.response,
+         exists(select 1 from batches b where b.account_id = $1 and b.idempotency_key = $2::uuid) as "namesBatch"
+    from (select 1) as one
+    left join idempotency_keys k on k.account_id = $1 and k.key = $2::uuid`;
 
 const INSERT_REPORT = `
   insert into reports (id, account_id, cuit, status, tipo_accion, costo_unidades, denominacion, denominacion_origen,
@@ -74,10 +79,11 @@ export async function generationState(tx: Tx, accountId: string, key: string | n
   };
 }
 
-/** The stored outcome of a key, if its operation committed. */
-export async function findKey(db: DbOrTx, accountId: string, key: string): Promise<StoredKey | undefined> {
-  const [row] = await rawSql(db).unsafe<StoredKey[]>(FIND_KEY, [accountId, key], { prepare: true });
-  return row;
+/** The stored outcome of a key, if its operation committed, and whether the key names a batch instead. */
+export async function findKey(db: DbOrTx, accountId: string, key: string): Promise<{ stored: StoredKey | undefined; namesBatch: boolean }> {
+  type Row = { cuit: string | null; response: Record<string, unknown> | null; namesBatch: boolean };
+  const [row] = await rawSql(db).unsafe<Row[]>(FIND_KEY, [accountId, key], { prepare: true });
+  return { stored: row.cuit !== null && row.response !== null ? { cuit: row.cuit, response: row.response } : undefined, namesBatch: row.namesBatch };
 }
 
 /** A report row as the generation writes it: the schema's insert type, every column given. */

@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/db/client";
-import { batches } from "@/db/schema";
+import type { Tx } from "@/db/client";
 import { DomainError } from "@/lib/errors";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { insertKey, type StoredKey } from "./generation-sql";
@@ -25,13 +23,4 @@ export async function storeKey(tx: Tx, accountId: string, key: string, cuit: str
     if (pgCode(e) === "23505") throw conflict();
     throw e;
   });
-}
-
-/** One key names one operation: a key that already names a batch of the account is not a single report's. */
-export async function refuseBatchKey(db: DbOrTx, accountId: string, key: string): Promise<void> {
-  const [batch] = await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(and(eq(batches.accountId, accountId), eq(batches.idempotencyKey, key)));
-  if (batch) throw conflict();
 }

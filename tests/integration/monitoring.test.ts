@@ -17,7 +17,9 @@ import { watchMany } from "@/lib/monitoring/watch";
 import { newAccount, type TestAccount } from "../helpers/accounts";
 import { cuitFrom } from "../helpers/catalog";
 import { demoCuits } from "../helpers/demo";
+import { localTime, useFakeTime } from "../helpers/clock";
 import { bearer, call } from "../helpers/http";
+import { ledgerAndBalance, ledgerOf } from "../helpers/ledger";
 import { debtRow, importFeed, scanOf } from "../helpers/monitoring";
 import { callerOf, generate, ipOf } from "../helpers/reports";
 
@@ -205,6 +207,37 @@ describe("account events", () => {
     const low = (await events(a, "?tipo=saldo.bajo")).body.items;
     expect(low).toHaveLength(1);
     expect(low[0]).toMatchObject({ tipo: "saldo.bajo", datos: { saldo_unidades: saldo - 200, umbral_unidades: saldo - 100 } });
+  });
+
+  it("renews the allotment before the first debit of a new month, and judges saldo.bajo on the balance that debit leaves", async () => {
+    const clock = useFakeTime(localTime("2030-05-20T12:00:00"));
+    try {
+      const a = await newAccount({ plan: "ultimate" });
+      const db = await getDb();
+      // May's allotment is nearly spent; June's renewal brings it back to 20,000, and one report takes it to 19,800.
+      await db.execute(sql`update balances set cupo_available = 500, cupo_used = 19500 where account_id = ${a.accountId}`);
+      await db.execute(sql`insert into ledger_entries (account_id, pocket, kind, delta, report_id) values (${a.accountId}, 'cupo', 'report_debit', -19500, 'inf_test')`);
+      await setLowBalanceThreshold(db, a.accountId, 19_900);
+      clock.set(localTime("2030-06-01T09:00:00"));
+      const { ok } = await demoCuits();
+      const { status, body } = await generate(a, ok[0]);
+      expect(status).toBe(200);
+      expect(body.costo_unidades).toBe(200);
+
+      const ledger = await ledgerOf(a.accountId);
+      expect(ledger.slice(-3).map(({ pocket, kind, delta }) => ({ pocket, kind, delta }))).toEqual([
+        { pocket: "cupo", kind: "allotment_expire", delta: -500 },
+        { pocket: "cupo", kind: "allotment_grant", delta: 20_000 },
+        { pocket: "cupo", kind: "report_debit", delta: -200 },
+      ]);
+      const sums = await ledgerAndBalance(a.accountId);
+      expect(sums.ledger).toEqual(sums.balance);
+      const low = (await events(a, "?tipo=saldo.bajo")).body.items;
+      expect(low).toHaveLength(1);
+      expect(low[0]).toMatchObject({ datos: { saldo_unidades: 19_800, umbral_unidades: 19_900 } });
+    } finally {
+      clock.restore();
+    }
   });
 
   it("records lote.completado when a batch completes", async () => {
