@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { withTransaction } from "@/db/client";
 import { accounts, balances, plans, type Balance } from "@/db/schema";
@@ -17,13 +17,19 @@ export async function monthlyAllotment(db: DbOrTx, accountId: string): Promise<n
   return row?.monthly ?? null;
 }
 
+/** The balance read, built once per database as a named prepared statement (GET /v1/balance runs it on every call). */
+const balanceReads = new WeakMap<DbOrTx, ReturnType<typeof balanceRead>>();
+const balanceRead = (db: DbOrTx) => db.select().from(balances).where(eq(balances.accountId, sql.placeholder("accountId"))).prepare("balance_of");
+
 /**
  * The balance row, with the monthly allotment refreshed when a new month began. The common case is one unlocked
  * read; only the first read of a month takes the lock and writes the ledger.
  */
 export async function currentBalance(db: DbOrTx, accountId: string, monthly: number | null): Promise<Balance> {
   const at = now();
-  const [row] = await db.select().from(balances).where(eq(balances.accountId, accountId));
+  let read = balanceReads.get(db);
+  if (!read) balanceReads.set(db, (read = balanceRead(db)));
+  const [row] = await read.execute({ accountId });
   if (row && row.cupoPeriod >= localMonth(at)) return row;
   return withTransaction(db, (tx) => lockBalance(tx, accountId, monthly, at));
 }

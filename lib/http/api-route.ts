@@ -134,6 +134,8 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
   return async (req: Request, segment: { params: Promise<P> }): Promise<Response> => {
     const requestId = randomUUID();
     const started = performance.now();
+    let parsedUrl: URL | undefined;
+    const urlOf = () => (parsedUrl ??= new URL(req.url));
     const limits = { headers: null as LimitResult | null };
     let accountId: string | undefined;
     let identified = false;
@@ -158,7 +160,7 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
           throw new DomainError("forbidden");
         }
       }
-      const url = new URL(req.url);
+      const url = urlOf();
       const input = await parseRequest(req, url, options.request);
       response = await handler({
         req,
@@ -174,9 +176,9 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
         // A refusal for the plan points at the plans page of the host that answered.
         if (err.code === "tier_required" || err.code === "channel_disabled") err.extra.upgrade_url ??= upgradeUrl(req);
         response = renderError(err);
-        if (httpStatus(err.code) >= 500) log().error({ err, requestId, accountId, path: new URL(req.url).pathname }, "request failed");
+        if (httpStatus(err.code) >= 500) log().error({ err, requestId, accountId, path: urlOf().pathname }, "request failed");
       } else {
-        log().error({ err, requestId, accountId, method: req.method, path: new URL(req.url).pathname }, "unhandled error");
+        log().error({ err, requestId, accountId, method: req.method, path: urlOf().pathname }, "unhandled error");
         response = renderError(internalError());
       }
     }
@@ -188,7 +190,7 @@ export function apiRoute<P = Record<string, never>, A extends AuthMode = AuthMod
       for (const [k, v] of Object.entries(rateHeaders(limits.headers, now().getTime()))) response.headers.set(k, v);
     }
     log().info(
-      { requestId, accountId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      { requestId, accountId, method: req.method, path: urlOf().pathname, status: response.status, ms: Math.round(performance.now() - started) },
       "request",
     );
     return response;

@@ -5,7 +5,7 @@ import { GET as list } from "@/app/v1/reports/route";
 import { formatCuit } from "@/lib/cuit";
 import { getDb } from "@/db/client";
 import { creditPurchased } from "@/lib/billing/credit";
-import { newAccount } from "../helpers/accounts";
+import { newAccount, type TestAccount } from "../helpers/accounts";
 import { demoCuits } from "../helpers/demo";
 import { bearer, call } from "../helpers/http";
 import { callerOf, generate, ipOf } from "../helpers/reports";
@@ -33,6 +33,23 @@ describe("GET /v1/reports/{id}", () => {
     const byAdmin = await call(getOne, `/v1/reports/${id}`, { headers: bearer(admin.key), params: { id }, ip: ipOf(admin) });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.informe_id).toBe(id);
+  });
+
+  it("answers a report it read before the same way from memory, and still only to its account or an admin", async () => {
+    const [a, b, admin] = await Promise.all([newAccount(), newAccount(), newAccount({ plan: "free", admin: true })]);
+    const { ok } = await demoCuits();
+    const id = (await generate(a, ok[1])).body.informe_id as string;
+    const read = (who: TestAccount) => call(getOne, `/v1/reports/${id}`, { headers: bearer(who.key), params: { id }, ip: ipOf(who) });
+    const first = await read(a);
+    const again = await read(a);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("content-type")).toBe(first.headers.get("content-type"));
+    expect(again.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(again.body).toEqual(first.body);
+    const other = await read(b);
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe("not_found");
+    expect((await read(admin)).body).toEqual(first.body);
   });
 });
 

@@ -1,11 +1,12 @@
-import { apiRoute, json, type RouteContext } from "@/lib/http/api-route";
-import { getReport } from "@/lib/reports/get";
+import { apiRoute, type RouteContext } from "@/lib/http/api-route";
+import { getReportText } from "@/lib/reports/get";
 import { otherMethods } from "@/lib/http/api-guard";
 
 // GET /v1/reports/{id} – one report of the account (any report for an admin)
 export const GET = apiRoute(
   { auth: "required", channel: true, limit: "reportsGet" },
-  async ({ params, db, caller }: RouteContext<{ id: string }, "required">) => json(await getReport(db, caller, params.id)),
+  async ({ params, db, caller }: RouteContext<{ id: string }, "required">) =>
+    new Response(await getReportText(db, caller, params.id), { headers: { "Content-Type": "application/json" } }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("/v1/reports/{id}");
