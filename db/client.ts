@@ -10,6 +10,19 @@ export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * `build` run once per database or transaction handle, its result kept with the handle: for queries built once as
+ * drizzle prepared statements (`.prepare(name)`) and executed on every call, neither rebuilt nor re-planned.
+ */
+export function perDatabase<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) built.set(db, (value = build(db)));
+    return value;
+  };
+}
+
 interface Connection {
   url: string;
   sql: postgres.Sql;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { withTransaction, type DbOrTx } from "@/db/client";
+import { type DbOrTx, perDatabase, withTransaction } from "@/db/client";
 import { accounts, apiKeys, plans } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
@@ -167,7 +167,7 @@ function keyLookup(db: DbOrTx) {
     .limit(1)
     .prepare("api_key_by_hash");
 }
-const keyLookups = new WeakMap<DbOrTx, ReturnType<typeof keyLookup>>();
+const keyLookups = perDatabase(keyLookup);
 
 /**
  * Resolves a Bearer key to its caller, or null when it is malformed, unknown, revoked or expired. A key verified in
@@ -188,8 +188,7 @@ export async function authenticateKey(db: DbOrTx, key: string): Promise<Caller |
     return accountCaller("key", hit.accountId, null, hit.keyId, gates);
   }
   const stamp = cache?.stamp() ?? 0;
-  let lookup = keyLookups.get(db);
-  if (!lookup) keyLookups.set(db, (lookup = keyLookup(db)));
+  const lookup = keyLookups(db);
   const [row] = await lookup.execute({ hash });
   const at = now();
   if (!row || row.revokedAt || row.expiresAt <= at) return null;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { type DbOrTx, perDatabase } from "@/db/client";
 import { accounts, plans, type Account, type Plan } from "@/db/schema";
 import { authCacheFor, type AuthCache, type CachedAccount } from "./caller-cache";
 
@@ -34,7 +34,7 @@ function accountLookup(db: DbOrTx) {
     .prepare("account_caller");
 }
 /** Built once per database: a named prepared statement, neither rebuilt by drizzle nor re-planned per request. */
-const accountLookups = new WeakMap<DbOrTx, ReturnType<typeof accountLookup>>();
+const accountLookups = perDatabase(accountLookup);
 
 /** Copies, so that no caller can change what the cache hands to the next one. */
 export const accountCaller = (kind: Caller["kind"], accountId: string, userId: string | null, keyId: string | null, a: CachedAccount): Caller => ({
@@ -51,8 +51,7 @@ export async function accountGates(db: DbOrTx, cache: AuthCache | null, accountI
   const hit = cache?.getAccount(accountId);
   if (hit) return hit;
   const stamp = cache?.stamp() ?? 0;
-  let lookup = accountLookups.get(db);
-  if (!lookup) accountLookups.set(db, (lookup = accountLookup(db)));
+  const lookup = accountLookups(db);
   const [row] = await lookup.execute({ accountId });
   if (!row) return null;
   const { plan, ...account } = row;

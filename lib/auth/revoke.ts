@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { type DbOrTx, perDatabase } from "@/db/client";
 import { users } from "@/db/schema";
 import { now } from "@/lib/clock";
 
@@ -32,15 +32,14 @@ function userLookup(db: DbOrTx) {
     .prepare("session_user");
 }
 /** Built once per database: one named prepared statement per session request, like the key lookup. */
-const userLookups = new WeakMap<DbOrTx, ReturnType<typeof userLookup>>();
+const userLookups = perDatabase(userLookup);
 
 /**
  * Whether a decoded session still stands: its user exists, still belongs to the account the token names, and has
  * not revoked sessions since it signed in.
  */
 export async function isSessionValid(db: DbOrTx, session: { userId: string; accountId: string; signedInAtMs: number }): Promise<boolean> {
-  let lookup = userLookups.get(db);
-  if (!lookup) userLookups.set(db, (lookup = userLookup(db)));
+  const lookup = userLookups(db);
   const [row] = await lookup.execute({ userId: session.userId });
   return !!row && row.accountId === session.accountId && isSessionCurrent(session.signedInAtMs, row.sessionsValidAfter);
 }

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
-import { withTransaction } from "@/db/client";
+import { type DbOrTx, perDatabase, withTransaction } from "@/db/client";
 import { accounts, balances, plans, type Balance } from "@/db/schema";
 import { localMonth, now } from "@/lib/clock";
 import type { BalanceResponse } from "@/lib/schemas/billing";
@@ -18,8 +17,7 @@ export async function monthlyAllotment(db: DbOrTx, accountId: string): Promise<n
 }
 
 /** The balance read, built once per database as a named prepared statement (GET /v1/balance runs it on every call). */
-const balanceReads = new WeakMap<DbOrTx, ReturnType<typeof balanceRead>>();
-const balanceRead = (db: DbOrTx) => db.select().from(balances).where(eq(balances.accountId, sql.placeholder("accountId"))).prepare("balance_of");
+const balanceReads = perDatabase((db) => db.select().from(balances).where(eq(balances.accountId, sql.placeholder("accountId"))).prepare("balance_of"));
 
 /**
  * The balance row, with the monthly allotment refreshed when a new month began. The common case is one unlocked
@@ -27,8 +25,7 @@ const balanceRead = (db: DbOrTx) => db.select().from(balances).where(eq(balances
  */
 export async function currentBalance(db: DbOrTx, accountId: string, monthly: number | null): Promise<Balance> {
   const at = now();
-  let read = balanceReads.get(db);
-  if (!read) balanceReads.set(db, (read = balanceRead(db)));
+  const read = balanceReads(db);
   const [row] = await read.execute({ accountId });
   if (row && row.cupoPeriod >= localMonth(at)) return row;
   return withTransaction(db, (tx) => lockBalance(tx, accountId, monthly, at));

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { type DbOrTx, perDatabase } from "@/db/client";
 import { reports, type Report } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { DomainError } from "@/lib/errors";
@@ -22,13 +22,12 @@ function lookups(db: DbOrTx) {
     any: db.select().from(reports).where(eq(reports.id, sql.placeholder("id"))).limit(1).prepare("report_any"),
   };
 }
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof lookups>>();
+const prepared = perDatabase(lookups);
 
 /** The caller's own report, or any report for an admin; otherwise `404 not_found`. */
 export async function findReport(db: DbOrTx, caller: Pick<Caller, "accountId" | "account">, id: string): Promise<Report> {
   if (!isId("report", id)) throw notFound();
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = lookups(db)));
+  const q = prepared(db);
   const [row] = caller.account.isAdmin ? await q.any.execute({ id }) : await q.own.execute({ id, accountId: caller.accountId });
   if (!row) throw notFound();
   return row;

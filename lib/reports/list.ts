@@ -1,5 +1,5 @@
 import { and, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { type DbOrTx, perDatabase } from "@/db/client";
 import { reports } from "@/db/schema";
 import { formatCuit } from "@/lib/cuit";
 import type { ReportList, ReportListItem } from "@/lib/schemas/reports";
@@ -43,15 +43,14 @@ function accountPages(db: DbOrTx) {
     byCuit: query(db, [account, like(reports.cuit, sql.placeholder("pattern"))]).limit(limit).offset(offset).prepare("reports_page_cuit"),
   };
 }
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof accountPages>>();
+const prepared = perDatabase(accountPages);
 
 async function rowsOf(db: DbOrTx, filter: ListFilter, limit: number) {
   const pattern = filter.cuit ? `%${filter.cuit}%` : undefined;
   if (!filter.accountId) {
     return query(db, pattern ? [like(reports.cuit, pattern)] : []).limit(limit).offset(filter.offset);
   }
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = accountPages(db)));
+  const q = prepared(db);
   const params = { accountId: filter.accountId, limit, offset: filter.offset };
   return pattern ? q.byCuit.execute({ ...params, pattern }) : q.all.execute(params);
 }

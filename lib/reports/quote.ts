@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { type DbOrTx, perDatabase } from "@/db/client";
 import { balances, reports } from "@/db/schema";
 import { projectBalance, quoteBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
@@ -22,7 +22,7 @@ function reads(db: DbOrTx) {
     balance: db.select().from(balances).where(eq(balances.accountId, account)).prepare("quote_balance"),
   };
 }
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof reads>>();
+const prepared = perDatabase(reads);
 
 /**
  * GET /v1/reports/quote: what a generation for `cuit` would be and cost now, and whether the balance covers it.
@@ -30,8 +30,7 @@ const prepared = new WeakMap<DbOrTx, ReturnType<typeof reads>>();
  */
 export async function quoteReport(db: DbOrTx, caller: VerifiedCaller, cuit: string): Promise<QuoteResponse> {
   const at = now();
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = reads(db)));
+  const q = prepared(db);
   const [[earlier], [row]] = await Promise.all([
     q.earlier.execute({ accountId: caller.accountId, cuit }),
     q.balance.execute({ accountId: caller.accountId }),
