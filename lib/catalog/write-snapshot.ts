@@ -4,6 +4,7 @@ import type { SnapshotFormat } from "@/db/schema";
 import { csvField, csvHeader, parquetSchema, parquetValue, type PublishedColumn } from "./columns";
 import { HashingFile, LineWriter, ParquetFileWriter, type WrittenFile } from "./file-sink";
 import type { Batch } from "./row-stream";
+import { allSettledInOrder } from "@/lib/settled";
 
 /**
  * Rows per Parquet row group. Memory grows with it (the writer holds a group's values and their encodings); at this
@@ -98,14 +99,12 @@ export async function writeSnapshotFiles(input: SnapshotInput): Promise<WrittenS
     };
 
     // Both sides run to the end before an error is reported, so no stream is left half-read on its connection.
-    const [encoded, pipedResult] = await Promise.allSettled([encode(), piped ?? Promise.resolve()]);
-    if (encoded.status === "rejected") throw encoded.reason;
-    if (pipedResult.status === "rejected") throw pipedResult.reason;
+    const [encoded] = await allSettledInOrder([encode(), piped]);
 
     const files: Partial<Record<SnapshotFormat, WrittenFile>> = {};
     if (parquetFile) files.parquet = await parquetFile.close();
     if (csvFile) files.csv = await csvFile.close();
-    return { ...encoded.value, files };
+    return { ...encoded, files };
   } catch (e) {
     await Promise.all(opened.map((f) => f.abort()));
     throw e;

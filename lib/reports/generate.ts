@@ -8,6 +8,7 @@ import type { VerifiedCaller } from "@/lib/auth/caller";
 import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import { log } from "@/lib/log";
+import { allSettledInOrder } from "@/lib/settled";
 import { recordReportEvents } from "@/lib/monitoring/report-events";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { currentSnapshots } from "@/lib/sources/snapshots";
@@ -93,7 +94,7 @@ async function attempt(
       // read the balance the debit leaves). A key stored meanwhile by a twin fails the key's insert (storeKey), as
       // does a balance that can no longer pay (402): nothing of it commits. The first failure in that order is the
       // cause; a statement after it only fails because the transaction already has.
-      const writes = await Promise.allSettled([
+      await allSettledInOrder([
         resolved ? debitReport(tx, caller, tipo, id, at) : undefined,
         insertReport(tx, {
           id,
@@ -113,8 +114,6 @@ async function attempt(
           ? recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo })
           : undefined,
       ]);
-      const failed = writes.find((w): w is PromiseRejectedResult => w.status === "rejected");
-      if (failed) throw failed.reason;
       await persistFault(tx);
       return { body, replayed: false };
     });

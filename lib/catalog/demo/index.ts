@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { datasets, type SourceName } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { allSettledInOrder } from "@/lib/settled";
 import type { DatasetDefinition } from "../define";
 import { upsertDataset } from "../define";
 import { publishDataset } from "../publish";
@@ -50,7 +51,7 @@ export async function seedCatalog(db: Db, sourceLoaded: (source: SourceName) => 
   const started = performance.now();
   for (const definition of DEMO_CATALOG) await upsertDataset(db, definition);
   // Side by side: each dataset has its own snapshot folder and locks only its own row.
-  const outcomes = await Promise.allSettled(
+  const counts = await allSettledInOrder(
     DEMO_CATALOG.filter((d) => d.engine_source).map(async (definition) => {
       await sourceLoaded(definition.engine_source!);
       try {
@@ -62,9 +63,6 @@ export async function seedCatalog(db: Db, sourceLoaded: (source: SourceName) => 
       }
     }),
   );
-  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
-  if (failed) throw failed.reason;
-  const counts = outcomes.map((o) => (o as PromiseFulfilledResult<number>).value);
   const published = counts.reduce((a, b) => a + b, 0);
   log().info({ datasets: DEMO_CATALOG.length, snapshots: published, ms: Math.round(performance.now() - started) }, "demo catalog loaded");
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import type { SourceName } from "@/db/schema";
 import { localDay, now } from "@/lib/clock";
 import { log } from "@/lib/log";
+import { allSettledInOrder } from "@/lib/settled";
 import { importerFor } from "../formats";
 import { importSource, type ImportResult } from "../load";
 import { generateDemoFiles, type DemoFiles, type DemoOptions, type DemoStep } from "./generate";
@@ -58,9 +59,7 @@ export async function loadDemoFiles(
       for (const source of sources) await loadSource(source);
       return;
     }
-    const outcomes = await Promise.allSettled(sources.map(loadSource));
-    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
-    if (failed) throw failed.reason;
+    await allSettledInOrder(sources.map(loadSource));
   };
   await sideBySide(demo.steps.filter((s) => s.source !== "marcas"));
   await sideBySide(demo.steps.filter((s) => s.source === "marcas"));
