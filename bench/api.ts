@@ -19,6 +19,8 @@ export interface ApiOptions {
   /** CUITs per source in the DATA_DIR (loaded once by the first boot of an empty one). */
   cuits: number;
   accounts: number;
+  /** Accounts calling at a time (bench/lib/pool.ts's Rotation). */
+  clients: number;
   seconds: number;
   /** Rounds of every endpoint at each connection count; each figure is the median over the rounds. */
   repeat: number;
@@ -67,6 +69,7 @@ export function apiOptions(args: string[]): ApiOptions {
     distDir: option(args, "dist") ?? DEFAULT_DIST,
     cuits: Number(option(args, "cuits") ?? 1_000_000),
     accounts: Number(option(args, "accounts") ?? 6000),
+    clients: Number(option(args, "clients") ?? 100),
     seconds: Number(option(args, "seconds") ?? 5),
     repeat: Number(option(args, "repeat") ?? 2),
     connections: (option(args, "connections") ?? "1,16,64").split(",").map(Number),
@@ -150,7 +153,7 @@ function combine(rounds: EndpointRow[][], ratio?: number): EndpointRow[] {
 }
 
 async function measureEndpoints(o: ApiOptions, server: NextServer, pool: Awaited<ReturnType<typeof benchPool>>, results: ApiResults) {
-  const rotation = new Rotation(pool.accounts);
+  const rotation = new Rotation(pool.accounts, o.clients);
   const ip = addresses();
   const bare: Endpoint = { name: "GET /bench/bare", policy: null, next: () => ({ method: "GET", path: "/bench/bare", headers: { "x-forwarded-for": ip.next() } }) };
   const all = endpoints(pool, rotation, ip).filter((e) => o.only.length === 0 || o.only.some((x) => e.name.includes(x)));
@@ -300,7 +303,7 @@ export function apiTable(r: ApiResults): string {
 }
 
 /**
- * `npm run bench -- api [--seconds 5] [--repeat 2] [--connections 1,16,64] [--accounts 6000] [--only quote,balance]
+ * `npm run bench -- api [--seconds 5] [--repeat 2] [--connections 1,16,64] [--accounts 6000] [--clients 100] [--only quote,balance]
  * [--data-dir .data-bench] [--cuits 1000000] [--dist .next-bench] [--rebuild] [--server-env NAME=VALUE]`
  */
 export async function run(args: string[]): Promise<void> {

@@ -51,22 +51,35 @@ export async function benchPool(db: Db, dataDir: string, count: number): Promise
 }
 
 /**
- * Hands out accounts so that no account exceeds a policy's per-minute budget during the run: request i of a
- * policy goes to account i mod N, and a policy is exhausted once every account made `limit` such requests. The
- * accounts rotate, so one account's requests are N requests apart, never concurrent with each other.
+ * Hands out accounts so that no account exceeds a policy's per-minute budget during the run, the way clients call:
+ * `active` accounts at a time, each calling in turn (request i of a policy goes to the (i mod active)-th account of
+ * the current group), and once each of them has made `limit` calls the next `active` accounts take over. A client
+ * thus calls again about `active` requests later, never concurrently with itself while `active` exceeds the
+ * connections, and within the cache's maximum age (lib/auth/caller-cache.ts) as a client in a session does. With
+ * `active` equal to the number of accounts every call is a key's first in a long while. A policy is exhausted once
+ * every account used its budget.
  */
 export class Rotation {
   private readonly used = new Map<PolicyName, number>();
   readonly exhausted = new Set<PolicyName>();
+  private readonly active: number;
+  private readonly groups: number;
 
-  constructor(private readonly accounts: Required<ProvisionedAccount>[]) {}
+  constructor(
+    private readonly accounts: Required<ProvisionedAccount>[],
+    active = accounts.length,
+  ) {
+    this.active = Math.max(1, Math.min(active, accounts.length));
+    this.groups = Math.floor(accounts.length / this.active);
+  }
 
   take(policy: PolicyName): Required<ProvisionedAccount> {
     const i = this.used.get(policy) ?? 0;
     this.used.set(policy, i + 1);
     const limit = Math.min(...POLICIES[policy].filter((r) => r.scope === "account").map((r) => r.limit));
-    if (Math.floor(i / this.accounts.length) >= limit) this.exhausted.add(policy);
-    return this.accounts[i % this.accounts.length];
+    const turn = Math.floor(i / (this.active * limit));
+    if (turn >= this.groups) this.exhausted.add(policy);
+    return this.accounts[(turn % this.groups) * this.active + (i % this.active)];
   }
 
   /** How many requests of `policy` this run has sent. */

@@ -19,50 +19,59 @@ type Row = Omit<Balance, "updatedAt"> & { updatedAtMs: number };
 
 const balanceOf = ({ updatedAtMs, ...row }: Row): Balance => ({ ...row, updatedAt: new Date(updatedAtMs) });
 
-/** $1 account, $2 cost, $3 current month, $4 time (and $5 the report, for the ledger): allotment first, then purchased units. */
-const PAYABLE = `account_id = $1::text and cupo_period >= $3::text and cupo_available + comprado_available >= $2::int`;
-
-const LOCK_ROW = `select ${COLUMNS} from balances where account_id = $1 for update`;
-
-const LEDGER = `
-  insert into ledger_entries (account_id, pocket, kind, delta, report_id, created_at)
-  select $1::text, p.pocket::pocket, 'report_debit', p.delta, $5::text, $4::timestamptz
-    from balances
-   cross join lateral (values ('cupo', -least(cupo_available, $2)),
-                              ('comprado', least(cupo_available, $2) - $2)) as p(pocket, delta)
-   where ${PAYABLE} and p.delta <> 0`;
-
-const APPLY = `
-  update balances
-     set cupo_available = cupo_available - least(cupo_available, $2),
-         cupo_used = cupo_used + least(cupo_available, $2),
-         comprado_available = comprado_available - ($2 - least(cupo_available, $2)),
-         updated_at = $4::timestamptz
-   where ${PAYABLE}
-  returning ${COLUMNS}`;
+/**
+ * $1 account, $2 cost, $3 current month, $4 time, $5 the report. The row is locked first (`locked`); the update
+ * and the ledger lines are computed from the locked row, allotment first, then purchased units, and only when the
+ * row is of the current month and can pay. Under a concurrent debit the lock waits and then returns the row that
+ * debit left, and the update is rechecked against it, so concurrent debits of one account take turns. Returns the
+ * locked row and, when it paid, the row after the debit (`paid`).
+ */
+const DEBIT = `
+  with locked as (
+    select * from balances where account_id = $1::text for update
+  ), applied as (
+    update balances b
+       set cupo_available = l.cupo_available - least(l.cupo_available, $2::int),
+           cupo_used = l.cupo_used + least(l.cupo_available, $2::int),
+           comprado_available = l.comprado_available - ($2::int - least(l.cupo_available, $2::int)),
+           updated_at = $4::timestamptz
+      from locked l
+     where b.account_id = l.account_id and l.cupo_period >= $3::text and l.cupo_available + l.comprado_available >= $2::int
+    returning b.*, least(l.cupo_available, $2::int) as take
+  ), ledger as (
+    insert into ledger_entries (account_id, pocket, kind, delta, report_id, created_at)
+    select $1::text, p.pocket::pocket, 'report_debit', p.delta, $5::text, $4::timestamptz
+      from applied a
+     cross join lateral (values ('cupo', -a.take), ('comprado', a.take - $2::int)) as p(pocket, delta)
+     where p.delta <> 0
+  )
+  select false as paid, ${COLUMNS} from locked
+  union all
+  select true as paid, ${COLUMNS} from applied`;
 
 /**
  * Debits `cost` units, allotment first, then purchased units, inside the generation's transaction so the charge and
- * the report commit together. One round trip: the row lock, the ledger entries and the balance update are
- * pipelined, and the two writes read the row only once the lock is held (Postgres runs them in order, each with a
- * fresh snapshot), so concurrent debits of one account take turns. The CHECK constraints would refuse a negative
- * pocket even if this code were wrong. The first debit of a new month renews the allotment first (lockBalance).
+ * the report commit together: one statement locks the balance row, writes the ledger lines and updates the row.
+ * The CHECK constraints would refuse a negative pocket even if this code were wrong. The first debit of a new month
+ * renews the allotment first (lockBalance).
  */
 export async function debit(tx: Tx, accountId: string, monthly: number | null, cost: number, reportId: string, at: Date): Promise<Balance> {
-  const sql = rawSql(tx);
-  const params = [accountId, cost, localMonth(at), at.toISOString()];
-  const run = () =>
-    Promise.all([
-      sql.unsafe<Row[]>(LOCK_ROW, [accountId], { prepare: true }),
-      sql.unsafe(LEDGER, [...params, reportId], { prepare: true }),
-      sql.unsafe<Row[]>(APPLY, params, { prepare: true }),
-    ]);
-  const [[locked], , [updated]] = await run();
+  const run = async () => {
+    const rows = await rawSql(tx).unsafe<(Row & { paid: boolean })[]>(DEBIT, [accountId, cost, localMonth(at), at.toISOString(), reportId], { prepare: true });
+    const pick = (paid: boolean) => {
+      const row = rows.find((r) => r.paid === paid);
+      if (!row) return undefined;
+      const { paid: _, ...balance } = row;
+      return balanceOf(balance);
+    };
+    return { locked: pick(false), paid: pick(true) };
+  };
+  const { locked, paid } = await run();
   if (!locked) throw new Error(`balance row missing for account ${accountId}`);
-  if (updated) return balanceOf(updated);
-  if (locked.cupoPeriod >= localMonth(at)) throw new InsufficientBalance(balanceOf(locked));
+  if (paid) return paid;
+  if (locked.cupoPeriod >= localMonth(at)) throw new InsufficientBalance(locked);
   const renewed = await lockBalance(tx, accountId, monthly, at);
-  const [, , [after]] = await run();
+  const after = (await run()).paid;
   if (!after) throw new InsufficientBalance(renewed);
-  return balanceOf(after);
+  return after;
 }

@@ -76,6 +76,7 @@ async function attempt(
       ]);
       if (!locked) return BUSY;
       if (state.stored) return { body: replay(state.stored, cuit), replayed: true };
+      if (state.namesBatch) throw conflict();
       const at = now();
       const tipo: TipoAccion = state.earlier ? "actualizacion" : "nuevo";
       await precheck(tx, caller, tipo, at, state.balance);
@@ -139,18 +140,13 @@ export async function generateReport(
   const key = input.idempotencyKey;
   const check = await resolveCuitOrDni(db, input.cuit);
   if (!check.ok) throw new DomainError("cuit_invalido", { text: check.message, extra: { reason: check.reason } });
-  if (key) {
-    const { stored, namesBatch } = await findKey(db, caller.accountId, key);
-    if (stored) return { body: replay(stored, check.cuit), replayed: true };
-    if (namesBatch) throw conflict();
-  }
   const deadline = Date.now() + KEY_WAIT_MS;
   for (;;) {
     const outcome = await attempt(db, caller, check.cuit, key);
     if (outcome !== BUSY) return outcome;
     if (!key || Date.now() > deadline) throw inProgress();
     await new Promise((r) => setTimeout(r, POLL_MS));
-    const { stored } = await findKey(db, caller.accountId, key);
+    const stored = await findKey(db, caller.accountId, key);
     if (stored) return { body: replay(stored, check.cuit), replayed: true };
   }
 }

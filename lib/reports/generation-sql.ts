@@ -12,9 +12,13 @@ import type { ReportPostResponse } from "@/lib/schemas/reports";
  */
 const LOCK = `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as locked`;
 
-/** Read under the lock, in one round trip: the key's stored outcome, whether the CUIT was reported, the balance. */
+/**
+ * Read under the lock, in one round trip: the key's stored outcome, whether the key names a batch of the account
+ * instead (one key, one operation), whether the CUIT was reported, the balance.
+ */
 const STATE = `
   select k.cuit as "storedCuit", k.response as "storedResponse",
+         exists(select 1 from batches t where t.account_id = $1 and t.idempotency_key = $2::uuid) as "namesBatch",
          exists(select 1 from reports r where r.account_id = $1 and r.cuit = $3 and r.status <> 'no_resuelto') as "earlier",
          b.account_id as "accountId", b.cupo_available as "cupoAvailable", b.cupo_used as "cupoUsed",
          b.cupo_period as "cupoPeriod", b.comprado_available as "compradoAvailable",
@@ -23,12 +27,8 @@ const STATE = `
     left join idempotency_keys k on k.account_id = $1 and k.key = $2::uuid
     left join balances b on b.account_id = $1`;
 
-/** The key's stored outcome, and whether the key already names a batch of the account (one key, one operation). */
-const FIND_KEY = `
-  select k.cuit, k.response,
-         exists(select 1 from batches b where b.account_id = $1 and b.idempotency_key = $2::uuid) as "namesBatch"
-    from (select 1) as one
-    left join idempotency_keys k on k.account_id = $1 and k.key = $2::uuid`;
+/** The key's stored outcome, once its operation committed. */
+const FIND_KEY = `select cuit, response from idempotency_keys where account_id = $1 and key = $2::uuid`;
 
 const INSERT_REPORT = `
   insert into reports (id, account_id, cuit, status, tipo_accion, costo_unidades, denominacion, denominacion_origen,
@@ -58,6 +58,7 @@ export async function tryGenerationLock(tx: Tx, accountId: string, cuit: string)
 
 export interface GenerationState {
   stored: StoredKey | undefined;
+  namesBatch: boolean;
   earlier: boolean;
   balance: Balance | undefined;
 }
@@ -68,22 +69,23 @@ export async function generationState(tx: Tx, accountId: string, key: string | n
     updatedAtMs: number;
     storedCuit: string | null;
     storedResponse: Record<string, unknown> | null;
+    namesBatch: boolean;
     earlier: boolean;
   };
   const [row] = await rawSql(tx).unsafe<Row[]>(STATE, [accountId, key, cuit], { prepare: true });
-  const { storedCuit, storedResponse, earlier, updatedAtMs, accountId: balanceOf, ...pockets } = row;
+  const { storedCuit, storedResponse, namesBatch, earlier, updatedAtMs, accountId: balanceOf, ...pockets } = row;
   return {
     stored: storedCuit !== null && storedResponse !== null ? { cuit: storedCuit, response: storedResponse } : undefined,
+    namesBatch,
     earlier,
     balance: balanceOf ? { ...pockets, accountId: balanceOf, updatedAt: new Date(updatedAtMs) } : undefined,
   };
 }
 
-/** The stored outcome of a key, if its operation committed, and whether the key names a batch instead. */
-export async function findKey(db: DbOrTx, accountId: string, key: string): Promise<{ stored: StoredKey | undefined; namesBatch: boolean }> {
-  type Row = { cuit: string | null; response: Record<string, unknown> | null; namesBatch: boolean };
-  const [row] = await rawSql(db).unsafe<Row[]>(FIND_KEY, [accountId, key], { prepare: true });
-  return { stored: row.cuit !== null && row.response !== null ? { cuit: row.cuit, response: row.response } : undefined, namesBatch: row.namesBatch };
+/** The stored outcome of a key, if its operation committed. */
+export async function findKey(db: DbOrTx, accountId: string, key: string): Promise<StoredKey | undefined> {
+  const [row] = await rawSql(db).unsafe<StoredKey[]>(FIND_KEY, [accountId, key], { prepare: true });
+  return row;
 }
 
 /** A report row as the generation writes it: the schema's insert type, every column given. */
