@@ -69,7 +69,8 @@ export class Rotation {
     private readonly accounts: Required<ProvisionedAccount>[],
     active = accounts.length,
   ) {
-    this.active = Math.max(1, Math.min(active, accounts.length));
+    if (!Number.isInteger(active) || active < 1) throw new Error(`--clients must be a whole number of at least 1, not ${active}`);
+    this.active = Math.min(active, accounts.length);
     this.groups = Math.floor(accounts.length / this.active);
   }
 
