@@ -165,11 +165,16 @@ async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): P
 }
 
 /**
- * Postgres's page cache: an eighth of the machine's memory, at least Postgres's own default of 128 MB and at most
- * 1 GB. With the default alone, the engine's lookups into sources of a million CUITs read most pages from the
- * operating system's cache (five block reads per padrón lookup). Shared memory is touched only as pages are used.
+ * Postgres's page cache: an eighth of the memory this process may use (the machine's, or a container's limit when
+ * lower), at least Postgres's own default of 128 MB and at most 1 GB. With the default alone, the engine's lookups
+ * into sources of a million CUITs read most pages from the operating system's cache (five block reads per padrón
+ * lookup). Shared memory is touched only as pages are used.
  */
-const sharedBuffersMb = () => Math.min(1024, Math.max(128, Math.floor(os.totalmem() / 8 / 2 ** 20)));
+function sharedBuffersMb(): number {
+  const limit = process.constrainedMemory?.() || Infinity;
+  const memory = Math.min(os.totalmem(), limit);
+  return Math.min(1024, Math.max(128, Math.floor(memory / 8 / 2 ** 20)));
+}
 
 /**
  * Spawns the postmaster of `<dataDir>/pg` on `port`, detached (so the database outlives a crash of this process and
