@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { balances, reports } from "@/db/schema";
-import { projectBalance, quoteBalance } from "@/lib/billing/balance";
+import { reports } from "@/db/schema";
+import { projectBalance, quoteBalance, storedBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { now } from "@/lib/clock";
 import type { VerifiedCaller } from "@/lib/auth/caller";
@@ -19,14 +19,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export async function quoteBatch(db: DbOrTx, caller: VerifiedCaller, checked: readonly CheckedEntry[]): Promise<BatchQuote> {
   const at = now();
   const cuits = distinctCuits(checked);
-  const [earlier, [row]] = await Promise.all([
+  const [earlier, row] = await Promise.all([
     cuits.length === 0
       ? []
       : db
           .selectDistinct({ cuit: reports.cuit })
           .from(reports)
           .where(and(eq(reports.accountId, caller.accountId), inArray(reports.cuit, cuits), ne(reports.status, "no_resuelto"))),
-    db.select().from(balances).where(eq(balances.accountId, caller.accountId)),
+    storedBalance(db, caller.accountId),
   ]);
   const actualizaciones = earlier.length;
   const nuevos = cuits.length - actualizaciones;

@@ -16,8 +16,21 @@ export async function monthlyAllotment(db: DbOrTx, accountId: string): Promise<n
   return row?.monthly ?? null;
 }
 
-/** The balance read, built once per database as a named prepared statement (GET /v1/balance runs it on every call). */
+/** The balance read, built once per database as a named prepared statement (GET /v1/balance and the quote run it on every call). */
 const balanceReads = perDatabase((db) => db.select().from(balances).where(eq(balances.accountId, sql.placeholder("accountId"))).prepare("balance_of"));
+
+/** The account's balance row as stored (an earlier month's allotment not yet renewed), if it has one. */
+async function readBalance(db: DbOrTx, accountId: string): Promise<Balance | undefined> {
+  const [row] = await balanceReads(db).execute({ accountId });
+  return row;
+}
+
+/** The same read, for an account that must have a balance row (every account gets one when it is created). */
+export async function storedBalance(db: DbOrTx, accountId: string): Promise<Balance> {
+  const row = await readBalance(db, accountId);
+  if (!row) throw new Error(`balance row missing for account ${accountId}`);
+  return row;
+}
 
 /**
  * The balance row, with the monthly allotment refreshed when a new month began. The common case is one unlocked
@@ -25,8 +38,7 @@ const balanceReads = perDatabase((db) => db.select().from(balances).where(eq(bal
  */
 export async function currentBalance(db: DbOrTx, accountId: string, monthly: number | null): Promise<Balance> {
   const at = now();
-  const read = balanceReads(db);
-  const [row] = await read.execute({ accountId });
+  const row = await readBalance(db, accountId);
   if (row && row.cupoPeriod >= localMonth(at)) return row;
   return withTransaction(db, (tx) => lockBalance(tx, accountId, monthly, at));
 }

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type DbOrTx, perDatabase } from "@/db/client";
-import { balances, reports } from "@/db/schema";
-import { projectBalance, quoteBalance } from "@/lib/billing/balance";
+import { reports } from "@/db/schema";
+import { projectBalance, quoteBalance, storedBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { now } from "@/lib/clock";
 import type { VerifiedCaller } from "@/lib/auth/caller";
@@ -9,20 +9,15 @@ import type { QuoteResponse } from "@/lib/schemas/reports";
 import { chargedToday, DAILY_CAP } from "./charge";
 import { dailyCapMessage, shortfallMessage } from "./messages";
 
-/** The two reads of a quote, built once per database as named prepared statements. */
-function reads(db: DbOrTx) {
-  const account = sql.placeholder("accountId");
-  return {
-    earlier: db
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.accountId, account), eq(reports.cuit, sql.placeholder("cuit")), ne(reports.status, "no_resuelto")))
-      .limit(1)
-      .prepare("quote_earlier_report"),
-    balance: db.select().from(balances).where(eq(balances.accountId, account)).prepare("quote_balance"),
-  };
-}
-const prepared = perDatabase(reads);
+/** Whether the account has a charged report of the CUIT, built once per database as a named prepared statement. */
+const earlierReports = perDatabase((db) =>
+  db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.accountId, sql.placeholder("accountId")), eq(reports.cuit, sql.placeholder("cuit")), ne(reports.status, "no_resuelto")))
+    .limit(1)
+    .prepare("quote_earlier_report"),
+);
 
 /**
  * GET /v1/reports/quote: what a generation for `cuit` would be and cost now, and whether the balance covers it.
@@ -30,10 +25,9 @@ const prepared = perDatabase(reads);
  */
 export async function quoteReport(db: DbOrTx, caller: VerifiedCaller, cuit: string): Promise<QuoteResponse> {
   const at = now();
-  const q = prepared(db);
-  const [[earlier], [row]] = await Promise.all([
-    q.earlier.execute({ accountId: caller.accountId, cuit }),
-    q.balance.execute({ accountId: caller.accountId }),
+  const [[earlier], row] = await Promise.all([
+    earlierReports(db).execute({ accountId: caller.accountId, cuit }),
+    storedBalance(db, caller.accountId),
   ]);
   const tipo = earlier ? "actualizacion" : "nuevo";
   const b = projectBalance(row, caller.plan.informeCuitCupoMensualUnidades, at);
