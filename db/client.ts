@@ -2,7 +2,7 @@ import path from "node:path";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { startEmbedded } from "./embedded";
+import { embeddedSocket, startEmbedded } from "./embedded";
 import { closeListeners, dispatchNotice } from "./notify";
 import * as schema from "./schema";
 
@@ -71,6 +71,16 @@ export function setApplicationName(name: string): void {
 
 export const createDb = (sql: postgres.Sql): Db => drizzle(sql, { schema, casing: "snake_case" });
 
+/**
+ * How postgres.js reaches the database beside its URL: the embedded Postgres through its Unix socket when it listens
+ * on one (cheaper than loopback TCP for every statement); a configured DATABASE_URL as it says.
+ */
+export function socketOptions(): { path?: string } {
+  const c = config();
+  const socket = c.url ? undefined : embeddedSocket(c.dataDir);
+  return socket ? { path: socket } : {};
+}
+
 /** The database URL: the configured one, otherwise the embedded Postgres of the data dir, started if need be. */
 export async function ensureDatabase(): Promise<string> {
   const c = config();
@@ -112,6 +122,7 @@ async function connect(): Promise<Connection> {
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connect_timeout: 5,
     connection: { application_name: applicationName },
+    ...socketOptions(),
   });
   return { url, sql, db: createDb(sql) };
 }

@@ -177,6 +177,29 @@ function sharedBuffersMb(): number {
 }
 
 /**
+ * The postmaster's Unix socket goes in its own data directory, which only its owner (and root) may enter: a socket
+ * costs each statement less than loopback TCP. None when the socket's path would pass the limit of 103
+ * bytes, or holds a character the setting's list syntax would read (a comma, a space, a quote).
+ */
+function socketDirectory(pgDir: string): string | undefined {
+  return path.join(pgDir, ".s.PGSQL.65535").length <= 103 && /^[\w/.@+-]+$/.test(pgDir) ? pgDir : undefined;
+}
+
+/**
+ * The Unix socket of the running embedded Postgres of `dataDir`, if it listens on one (`postmaster.pid`: line 4 the
+ * port, line 5 the socket directory, empty when none).
+ */
+export function embeddedSocket(dataDir: string): string | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n");
+    const socket = lines[4] ? path.join(lines[4], `.s.PGSQL.${Number(lines[3])}`) : undefined;
+    return socket && fs.existsSync(socket) ? socket : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Spawns the postmaster of `<dataDir>/pg` on `port`, detached (so the database outlives a crash of this process and
  * the next start attaches to it), and waits until it accepts connections. Returns its pid.
  */
@@ -187,7 +210,11 @@ export async function spawnPostmaster(dataDir: string, port: number): Promise<nu
   if (ids.uid !== undefined) fs.fchownSync(logFd, ids.uid, ids.gid!);
   const child = spawn(
     /* turbopackIgnore: true */ postgresBin,
-    ["-D", path.join(dataDir, "pg"), "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", "-c", `shared_buffers=${sharedBuffersMb()}MB`],
+    [
+      "-D", path.join(dataDir, "pg"), "-p", String(port), "-c", "listen_addresses=127.0.0.1",
+      "-c", `unix_socket_directories=${socketDirectory(path.resolve(dataDir, "pg")) ?? ""}`,
+      "-c", "max_connections=200", "-c", `shared_buffers=${sharedBuffersMb()}MB`,
+    ],
     { ...ids, detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_ALL: "C" } },
   );
   child.unref();

@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { createDb, ensureDatabase, getDb, type Db } from "@/db/client";
+import { createDb, ensureDatabase, getDb, socketOptions, type Db } from "@/db/client";
 
 interface JobsConnection {
   db: Db;
@@ -25,6 +25,7 @@ export function jobsDatabase(): Promise<JobsConnection> {
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       connect_timeout: 5,
       connection: { application_name: "legajo-jobs" },
+      ...socketOptions(),
     });
     return { sql, db: createDb(sql) };
   })().catch((e: unknown) => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmbedded, stopEmbedded } from "@/db/embedded";
+import { embeddedSocket, startEmbedded, stopEmbedded } from "@/db/embedded";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -80,6 +80,34 @@ describe("embedded Postgres: one per DATA_DIR", () => {
     await stopEmbedded();
     expect(() => process.kill(pid, 0)).toThrow();
     expect(fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+  });
+
+  it("listens on a Unix socket inside its data dir, or only on TCP when the socket's path would be too long", async () => {
+    const short = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-socket-"));
+    tempDirs.push(short);
+    const url = await startEmbedded(short);
+    const socket = embeddedSocket(short);
+    expect(socket).toBe(path.join(short, "pg", `.s.PGSQL.${portOf(url)}`));
+    const sql = postgres(url, { max: 1, onnotice: () => {}, path: socket });
+    try {
+      // A Unix-socket session has no client address.
+      const [row] = await sql<{ addr: string | null }[]>`select inet_client_addr()::text as addr`;
+      expect(row.addr).toBeNull();
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+    expect(await canQuery(url)).toBe(true);
+    await stopEmbedded();
+
+    const outer = fs.mkdtempSync(path.join(os.tmpdir(), "legajo-socket-"));
+    tempDirs.push(outer);
+    // Run as root, Postgres runs as its own user, which must be able to pass through every directory above its own.
+    fs.chmodSync(outer, 0o711);
+    const long = path.join(outer, "d".repeat(90));
+    const tcpOnly = await startEmbedded(long);
+    expect(embeddedSocket(long)).toBeUndefined();
+    expect(await canQuery(tcpOnly)).toBe(true);
+    await stopEmbedded();
   });
 });
 
