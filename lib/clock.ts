@@ -7,11 +7,11 @@ export function setClock(fn: (() => Date) | null): void {
   source = fn ?? (() => new Date());
 }
 
-const TIME_ZONE = "America/Argentina/Buenos_Aires";
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+/** Buenos Aires is UTC-3 all year: it has kept no daylight saving time since 2009. */
+const OFFSET_MS = -3 * 3_600_000;
 
-/** Local calendar day in Buenos Aires, YYYY-MM-DD. */
-export const localDay = (d: Date): string => dayFormat.format(d);
+/** Local calendar day in Buenos Aires, YYYY-MM-DD (by arithmetic: a time-zone formatter costs more, several times per report). */
+export const localDay = (d: Date): string => new Date(d.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 
 /** Local calendar month in Buenos Aires, YYYY-MM: the period of the monthly allotment. */
 export const localMonth = (d: Date): string => localDay(d).slice(0, 7);
