@@ -46,7 +46,6 @@ export const idempotencyKeys = pgTable(
     key: uuid().notNull(),
     cuit: text().notNull(),
     reportId: text().notNull(),
-    response: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] })],

@@ -110,7 +110,7 @@ async function attempt(
           generatedAt: report.generated_at,
           createdAt: at.toISOString(),
         }),
-        key ? storeKey(tx, caller.accountId, key, cuit, id, body, at) : undefined,
+        key ? storeKey(tx, caller.accountId, key, cuit, id, at) : undefined,
         resolved
           ? recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo })
           : undefined,

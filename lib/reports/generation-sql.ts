@@ -1,7 +1,7 @@
 import type { DbOrTx, Tx } from "@/db/client";
 import { rawSql } from "@/db/raw";
 import type { Balance, reports } from "@/db/schema";
-import type { ReportPostResponse } from "@/lib/schemas/reports";
+import { ISO } from "@/lib/monitoring/record-events";
 
 /**
  * Every statement the report module sends in a generation, as fixed SQL texts sent as named prepared statements on
@@ -13,11 +13,20 @@ import type { ReportPostResponse } from "@/lib/schemas/reports";
 const LOCK = `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as locked`;
 
 /**
+ * The response a key's operation gave, rebuilt from its report: a report never changes once written, and it holds
+ * every field of the response (only `cache_hit` differs on a replay). `json`, not `jsonb`, keeps the fields in the
+ * response's own order.
+ */
+const STORED_RESPONSE = (r: string) => `json_build_object('cuit', ${r}.cuit, 'sections', ${r}.sections, 'status', ${r}.status,
+  'generated_at', ${ISO(`${r}.generated_at`)}, 'informe_id', ${r}.id, 'cache_hit', false, 'tipo_accion', ${r}.tipo_accion,
+  'costo_unidades', ${r}.costo_unidades)`;
+
+/**
  * Read under the lock, in one round trip: the key's stored outcome, whether the key names a batch of the account
  * instead (one key, one operation), whether the CUIT was reported, the balance.
  */
 const STATE = `
-  select k.cuit as "storedCuit", k.response as "storedResponse",
+  select k.cuit as "storedCuit", ${STORED_RESPONSE("kr")} as "storedResponse",
          exists(select 1 from batches t where t.account_id = $1 and t.idempotency_key = $2::uuid) as "namesBatch",
          exists(select 1 from reports r where r.account_id = $1 and r.cuit = $3 and r.status <> 'no_resuelto') as "earlier",
          b.account_id as "accountId", b.cupo_available as "cupoAvailable", b.cupo_used as "cupoUsed",
@@ -25,10 +34,12 @@ const STATE = `
          (extract(epoch from b.updated_at) * 1000)::float8 as "updatedAtMs"
     from (select 1) as one
     left join idempotency_keys k on k.account_id = $1 and k.key = $2::uuid
+    left join reports kr on kr.id = k.report_id
     left join balances b on b.account_id = $1`;
 
 /** The key's stored outcome, once its operation committed. */
-const FIND_KEY = `select cuit, response from idempotency_keys where account_id = $1 and key = $2::uuid`;
+const FIND_KEY = `select k.cuit, ${STORED_RESPONSE("r")} as response
+  from idempotency_keys k join reports r on r.id = k.report_id where k.account_id = $1 and k.key = $2::uuid`;
 
 const INSERT_REPORT = `
   insert into reports (id, account_id, cuit, status, tipo_accion, costo_unidades, denominacion, denominacion_origen,
@@ -36,8 +47,8 @@ const INSERT_REPORT = `
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
 
 const INSERT_KEY = `
-  insert into idempotency_keys (account_id, key, cuit, report_id, response, created_at)
-  values ($1, $2, $3, $4, $5, $6)`;
+  insert into idempotency_keys (account_id, key, cuit, report_id, created_at)
+  values ($1, $2, $3, $4, $5)`;
 
 /** Reports of a charged kind (anything but `no_resuelto`) the account generated since $2. */
 const CHARGED_SINCE = `
@@ -111,15 +122,8 @@ export async function insertReport(tx: Tx, r: ReportInsert): Promise<void> {
   );
 }
 
-export async function insertKey(
-  tx: Tx,
-  k: { accountId: string; key: string; cuit: string; reportId: string; response: ReportPostResponse; createdAt: Date },
-): Promise<void> {
-  await rawSql(tx).unsafe(
-    INSERT_KEY,
-    [k.accountId, k.key, k.cuit, k.reportId, JSON.stringify(k.response), k.createdAt.toISOString()],
-    { prepare: true },
-  );
+export async function insertKey(tx: Tx, k: { accountId: string; key: string; cuit: string; reportId: string; createdAt: Date }): Promise<void> {
+  await rawSql(tx).unsafe(INSERT_KEY, [k.accountId, k.key, k.cuit, k.reportId, k.createdAt.toISOString()], { prepare: true });
 }
 
 export async function chargedSince(db: DbOrTx, accountId: string, since: Date): Promise<number> {

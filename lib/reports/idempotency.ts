@@ -15,11 +15,12 @@ const pgCode = (e: unknown): string | undefined =>
   (e as { code?: string }).code ?? ((e as { cause?: { code?: string } }).cause?.code);
 
 /**
- * Binds the key to this operation in the generation's transaction. If a concurrent request bound the same key to
- * another CUIT, the primary key makes this insert wait for it and then fail: the whole generation rolls back.
+ * Binds the key to this operation, its report, in the generation's transaction: a replay rebuilds the response from
+ * the report. If a concurrent request bound the same key to another CUIT, the primary key makes this insert wait for
+ * it and then fail: the whole generation rolls back.
  */
-export async function storeKey(tx: Tx, accountId: string, key: string, cuit: string, reportId: string, response: ReportPostResponse, at: Date) {
-  await insertKey(tx, { accountId, key, cuit, reportId, response, createdAt: at }).catch((e: unknown) => {
+export async function storeKey(tx: Tx, accountId: string, key: string, cuit: string, reportId: string, at: Date) {
+  await insertKey(tx, { accountId, key, cuit, reportId, createdAt: at }).catch((e: unknown) => {
     if (pgCode(e) === "23505") throw conflict();
     throw e;
   });

@@ -136,6 +136,20 @@ describe("screening: the UN, RePET and OFAC lists, each its own feed, matched at
     }
   });
 
+  it("runs the lists' queries on their cached generic plans inside a transaction, instead of planning every call", async () => {
+    const plans = await inRollback(async (tx) => {
+      await world(tx);
+      for (let i = 0; i < 8; i++) await report(tx, i % 2 ? PADRON.masri.cuit : PADRON.comercial.cuit);
+      return tx.execute<{ generic: number; custom: number }>(sql`
+        select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+         where statement like '%from src_screening e join source_snapshots%'`);
+    });
+    // By document, and by name (one statement per word count).
+    expect(plans.length).toBeGreaterThanOrEqual(2);
+    for (const p of plans) expect(p).toMatchObject({ custom: 0, generic: expect.any(Number) });
+    expect(plans.reduce((n, p) => n + p.generic, 0)).toBeGreaterThanOrEqual(16);
+  });
+
   it("replaces one list's entries only when that list is imported again", async () => {
     const later = path.join(tmp, "sdn.csv");
     const r = await inRollback(async (tx) => {
