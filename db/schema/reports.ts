@@ -46,6 +46,12 @@ export const idempotencyKeys = pgTable(
     key: uuid().notNull(),
     cuit: text().notNull(),
     reportId: text().notNull(),
+    /**
+     * No longer written: a replay rebuilds the response from the report (lib/reports/generation-sql.ts). Nullable
+     * rather than dropped, so that instances of the previous release still store theirs during a rolling deploy;
+     * a later release can drop it.
+     */
+    response: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] })],
