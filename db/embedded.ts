@@ -50,13 +50,13 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Reads `postmaster.pid`: line 1 is the pid, line 4 the port. */
-function runningPostmaster(pgDir: string): { pid: number; port: number } | undefined {
+/** Reads `postmaster.pid`: line 1 is the pid, line 4 the port, line 5 the Unix socket's directory (empty when none). */
+function runningPostmaster(pgDir: string): { pid: number; port: number; socketDir: string } | undefined {
   try {
     const lines = fs.readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n");
     const pid = Number(lines[0]);
     const port = Number(lines[3]);
-    return pid > 0 && port > 0 && alive(pid) ? { pid, port } : undefined;
+    return pid > 0 && port > 0 && alive(pid) ? { pid, port, socketDir: lines[4] ?? "" } : undefined;
   } catch {
     return undefined;
   }
@@ -185,18 +185,11 @@ function socketDirectory(pgDir: string): string | undefined {
   return path.join(pgDir, ".s.PGSQL.65535").length <= 103 && /^[\w/.@+-]+$/.test(pgDir) ? pgDir : undefined;
 }
 
-/**
- * The Unix socket of the running embedded Postgres of `dataDir`, if it listens on one (`postmaster.pid`: line 4 the
- * port, line 5 the socket directory, empty when none).
- */
+/** The Unix socket of the running embedded Postgres of `dataDir`, if it listens on one. */
 export function embeddedSocket(dataDir: string): string | undefined {
-  try {
-    const lines = fs.readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n");
-    const socket = lines[4] ? path.join(lines[4], `.s.PGSQL.${Number(lines[3])}`) : undefined;
-    return socket && fs.existsSync(socket) ? socket : undefined;
-  } catch {
-    return undefined;
-  }
+  const running = runningPostmaster(path.join(dataDir, "pg"));
+  const socket = running?.socketDir ? path.join(running.socketDir, `.s.PGSQL.${running.port}`) : undefined;
+  return socket && fs.existsSync(socket) ? socket : undefined;
 }
 
 /**
