@@ -9,32 +9,46 @@ import { fmtMs, median } from "./lib/stats";
 import { option } from "@/scripts/lib/args";
 
 /**
- * `npm run bench -- service [--data-dir .data-bench] [--reports 600]`: POST /v1/reports without HTTP. One bench
- * account calls `generateReport` back to back, each call a new report with a fresh Idempotency-Key, on the api
- * bench's DATA_DIR. What it prints is the service's own cost: wall time per call, and the CPU per call of this
- * process and of Postgres (at one connection, a steadier measure of a change than throughput on a shared machine).
+ * `npm run bench -- service [--data-dir .data-bench] [--reports 600] [--concurrency 1]`: POST /v1/reports without
+ * HTTP. Each of `concurrency` bench accounts calls `generateReport` back to back, each call a new report with a fresh
+ * Idempotency-Key, on the api bench's DATA_DIR. What it prints is the service's own cost: calls per second, wall
+ * time per call, and the CPU per call of this process and of Postgres (at one caller, a steadier measure of a change
+ * than throughput on a shared machine; at 16, the service as the API bench's 16 connections call it).
  */
 export async function run(args: string[]): Promise<void> {
   const dataDir = path.resolve(option(args, "data-dir") ?? ".data-bench");
   const count = Number(option(args, "reports") ?? 600);
+  const concurrency = Number(option(args, "concurrency") ?? 1);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number of at least 1, not ${concurrency}`);
   const db = await openDatabase(dataDir, { demoCuits: 1_000_000 });
   try {
-    const pool = await benchPool(db, dataDir, 1);
-    const caller = await callerOfKey(db, pool.accounts[0].key);
-    const call = (i: number) => generateReport(db, caller, { cuit: pool.cuits[i % pool.cuits.length], idempotencyKey: randomUUID() });
-    // Warm-up: prepared statements, JIT, and the pages of the CUITs' rows.
-    for (let i = 0; i < count; i++) await call(i);
+    // One account per concurrent caller, so that callers do not wait on each other's balance row.
+    const pool = await benchPool(db, dataDir, concurrency);
+    const callers = await Promise.all(pool.accounts.map((a) => callerOfKey(db, a.key)));
     const times: number[] = [];
+    /** Calls `from` to `to - 1`, `concurrency` at a time, each caller with its own account. */
+    const calls = async (from: number, to: number, timed: boolean) => {
+      let next = from;
+      await Promise.all(
+        callers.map(async (caller) => {
+          for (let i = next++; i < to; i = next++) {
+            const started = performance.now();
+            await generateReport(db, caller, { cuit: pool.cuits[i % pool.cuits.length], idempotencyKey: randomUUID() });
+            if (timed) times.push(performance.now() - started);
+          }
+        }),
+      );
+    };
+    // Warm-up: prepared statements, JIT, and the pages of the CUITs' rows.
+    await calls(0, count, false);
     const cpu = cpuMeter(process.pid, postmasterOf(dataDir)?.pid ?? null);
-    for (let i = count; i < 2 * count; i++) {
-      const started = performance.now();
-      await call(i);
-      times.push(performance.now() - started);
-    }
+    const started = performance.now();
+    await calls(count, 2 * count, true);
+    const seconds = (performance.now() - started) / 1000;
     const used = cpu();
     times.sort((a, b) => a - b);
     console.log(
-      `generateReport, ${count} new reports one after another: p50 ${fmtMs(median(times))}, p99 ${fmtMs(times[Math.floor(times.length * 0.99)])}, ` +
+      `generateReport, ${count} new reports, ${concurrency} at a time: ${Math.round(count / seconds)}/s, p50 ${fmtMs(median(times))}, p99 ${fmtMs(times[Math.floor(times.length * 0.99)])}, ` +
         `CPU per call ${(used.client / count).toFixed(2)} ms in this process and ${(used.postgres / count).toFixed(2)} ms in Postgres`,
     );
   } finally {
