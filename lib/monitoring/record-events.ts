@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import type { EventType, Severidad } from "@/db/schema";
 import { enqueue } from "@/lib/jobs/enqueue";
-import { rawSql } from "@/db/raw";
+import { ISO, rawSql } from "@/db/raw";
 
 export interface NewEvent {
   accountId: string;
@@ -13,8 +13,6 @@ export interface NewEvent {
 
 /** An id of the shape lib/id.ts gives (`prefix_` and 17 base62 characters), drawn in SQL for rows made in bulk. */
 export const sqlId = (prefix: string) => `'${prefix}_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 17)`;
-
-export const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The event as the API shows it; webhooks send it as `data` (lib/monitoring/events.ts reads the same columns). */
 export const EVENT_JSON = (e: string) =>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { ISO } from "@/db/raw";
 import type { Severidad } from "@/db/schema";
 import type { WatchList, WatchView } from "@/lib/schemas/monitoring";
 
@@ -13,7 +14,7 @@ type Row = {
   resumen: string | null;
 };
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) => sql.raw(ISO(column));
 
 /**
  * Watched CUITs of the account, newest first, each with its newest change event (one index probe per row on

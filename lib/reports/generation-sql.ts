@@ -1,7 +1,6 @@
 import type { DbOrTx, Tx } from "@/db/client";
-import { rawSql } from "@/db/raw";
+import { ISO, rawSql } from "@/db/raw";
 import type { Balance, reports } from "@/db/schema";
-import { ISO } from "@/lib/monitoring/record-events";
 
 /**
  * Every statement the report module sends in a generation, as fixed SQL texts sent as named prepared statements on
