@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type postgres from "postgres";
 import type { DbOrTx } from "@/db/client";
 import { sourceSnapshots, type SourceName } from "@/db/schema";
 import { rawSql } from "@/db/raw";
@@ -36,8 +37,9 @@ const CURRENT = `select source, id, snapshot_date from (
  * (one small indexed query, cheaper than any cache invalidation scheme across app instances).
  */
 export async function currentSnapshots(db: DbOrTx): Promise<Map<SourceName, CurrentSnapshot>> {
-  // A named prepared statement: this runs before every report.
-  return group(await rawSql(db).unsafe<Row[]>(CURRENT.replace("%WHERE%", ""), [], { prepare: true }));
+  // A named prepared statement: this runs before every report. Without parameters postgres.js would send it by the
+  // simple protocol, parsed and planned on every call; `simple: false` is the option its types leave out.
+  return group(await rawSql(db).unsafe<Row[]>(CURRENT.replace("%WHERE%", ""), [], { prepare: true, simple: false } as postgres.UnsafeQueryOptions));
 }
 
 export async function currentSnapshot(db: DbOrTx, source: SourceName): Promise<CurrentSnapshot | null> {

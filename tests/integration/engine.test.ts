@@ -66,6 +66,15 @@ describe("engine on the demo data", () => {
     // The sample is large enough to meet both outcomes of the padrón.
     expect(seen).toContain("identidad:ok");
   });
+
+  it("reads the current snapshots by a statement prepared once per connection, not parsed on every report", async () => {
+    const prepared = await inRollback(async (tx) => {
+      for (let i = 0; i < 3; i++) await currentSnapshots(tx);
+      return tx.execute<{ n: number }>(sql`
+        select count(*)::int as n from pg_prepared_statements where statement like '%distinct on (source, feed)%'`);
+    });
+    expect(prepared).toEqual([{ n: 1 }]);
+  });
 });
 
 describe("status rules", () => {

@@ -54,23 +54,26 @@ function byName(n: number): string {
 const combinations = (tokens: readonly string[]) => (tokens.length === 1 ? [tokens] : tokens.map((_, skip) => tokens.filter((__, i) => i !== skip)));
 
 /**
- * The padrón's name of the CUIT, from the current snapshot of each identidad feed (newest first, as the identidad
- * section merges them; the same rule as lib/sources/snapshots.ts). Screening reads it itself so that its lookup stays
- * one of the eight that run side by side.
- */
-const PADRON_NAME = `select i.denominacion, i.tipo_persona as "tipoPersona" from src_identidad i
-  join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
-        order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
-  where i.cuit = $1 order by s.snapshot_date desc, s.id desc limit 1`;
-
-/**
  * On lists of real size Postgres keeps choosing custom plans for the lists' queries (BY_DOCUMENT, byName): given
  * the parameters' values their `&&` and `@>` conditions look cheaper, so it plans them afresh on every call (about
- * 0.25 ms each, about as long as they run), though the generic plan is the same scan of the same GIN index. Sent
- * first, in the same round trip, this makes them, and the rest of the caller's transaction (whose statements run
- * generic plans anyway), use the cached generic plan. Outside a transaction block it lasts for its own statement.
+ * 0.25 ms each, about as long as they run), though the generic plan is the same scan of the same GIN index. The
+ * first statement of the screening sets `plan_cache_mode` for the rest of the caller's transaction (whose
+ * statements run generic plans anyway), so the statements after it use the cached generic plan. Outside a
+ * transaction block the setting lasts for its own statement.
+ *
+ * That first statement also reads the padrón's name of the CUIT, from the current snapshot of each identidad feed
+ * (newest first, as the identidad section merges them; the same rule as lib/sources/snapshots.ts): screening reads
+ * it itself so that its lookup stays one of the eight that run side by side. It always returns one row, so that
+ * the setting is made whether the CUIT is in the padrón or not; `denominacion` is null when it is not.
  */
-const GENERIC_PLANS = `select set_config('plan_cache_mode', 'force_generic_plan', true)`;
+const GENERIC_PLANS_AND_PADRON_NAME = `select p.denominacion, p."tipoPersona"
+  from (select set_config('plan_cache_mode', 'force_generic_plan', true)) as generic
+  left join lateral (
+    select i.denominacion, i.tipo_persona as "tipoPersona" from src_identidad i
+      join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
+            order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
+     where i.cuit = $1 order by s.snapshot_date desc, s.id desc limit 1
+  ) as p on true`;
 
 /** An array literal as text: one parameter type for every call, so each statement is prepared once. */
 const textArray = (values: readonly string[]) => `{${values.join(",")}}`;
@@ -94,14 +97,15 @@ const bestScore = (tokens: readonly string[], clavesNombre: string | null) =>
 export async function matchScreening(db: DbOrTx, snapshotIds: readonly number[], cuit: string): Promise<ScreeningMatch[]> {
   const sql = rawSql(db);
   const ids = textArray(snapshotIds.map(String));
-  const [, byDocument, [padron]] = await Promise.all([
-    sql.unsafe(GENERIC_PLANS, [], { prepare: true }),
+  // Pipelined in this order: the setting is made before BY_DOCUMENT is planned.
+  const [[padron], byDocument] = await Promise.all([
+    sql.unsafe<{ denominacion: string | null; tipoPersona: string | null }[]>(GENERIC_PLANS_AND_PADRON_NAME, [cuit], { prepare: true }),
     sql.unsafe<Entry[]>(BY_DOCUMENT, [ids, textArray(documentKeysOf(cuit))], { prepare: true }),
-    sql.unsafe<{ denominacion: string; tipoPersona: string }[]>(PADRON_NAME, [cuit], { prepare: true }),
   ]);
   const matches: ScreeningMatch[] = byDocument.map((e) => ({ ...e, via: "documento", score: 1, evidencia: matchedDocument(e, cuit) }));
-  const tokens = padron ? nameTokens(padron.denominacion) : [];
-  if (tokens.length) {
+  const name = padron.denominacion;
+  const tokens = name ? nameTokens(name) : [];
+  if (name && tokens.length) {
     const kinds = padron.tipoPersona === "FISICA" ? ["persona"] : ["entidad"];
     const combos = combinations(tokens).map(textArray);
     const candidates = await sql.unsafe<Entry[]>(byName(combos.length), [ids, textArray(kinds), ...combos], { prepare: true });
@@ -110,7 +114,7 @@ export async function matchScreening(db: DbOrTx, snapshotIds: readonly number[],
     for (const e of candidates) {
       if (seen.has(`${e.snapshotId}:${e.entryUid}`)) continue;
       const score = bestScore(tokens, e.clavesNombre);
-      if (score >= threshold) matches.push({ ...e, via: "nombre", score, evidencia: padron.denominacion });
+      if (score >= threshold) matches.push({ ...e, via: "nombre", score, evidencia: name });
     }
   }
   return matches.sort(
