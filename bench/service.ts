@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { generateReport } from "@/lib/reports/generate";
 import { callerOfKey } from "./lib/accounts";
 import { cpuMeter } from "./lib/cpu";
-import { closeDatabase, openDatabase, postmasterOf } from "./lib/database";
+import { closeDatabase, openDatabase, postmasterOf, reportsHeld } from "./lib/database";
 import { benchPool } from "./lib/pool";
-import { fmtMs, median } from "./lib/stats";
+import { fmtInt, fmtMs, median } from "./lib/stats";
 import { option } from "@/scripts/lib/args";
 
 /**
@@ -24,6 +24,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     // One account per concurrent caller, so that callers do not wait on each other's balance row.
     const pool = await benchPool(db, dataDir, concurrency);
+    console.log(`data dir ${dataDir}: ${fmtInt(await reportsHeld(db))} reports before this run`);
     const callers = await Promise.all(pool.accounts.map((a) => callerOfKey(db, a.key)));
     const times: number[] = [];
     /** Calls `from` to `to - 1`, `concurrency` at a time, each caller with its own account. */

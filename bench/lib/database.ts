@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { closeDb, getDb, type Db } from "@/db/client";
 import { installDatabase } from "@/lib/database-boot";
 import { stopEmbedded } from "@/db/embedded";
@@ -18,6 +19,15 @@ export async function openDatabase(dataDir: string, options: { demoCuits?: numbe
   process.env.LOG_LEVEL ??= "warn";
   installDatabase();
   return getDb();
+}
+
+/**
+ * How many reports the data dir holds. Every POST of a bench run writes one, and they stay: a figure measured on a
+ * data dir is only comparable with another measured at a like size, so the benches print it.
+ */
+export async function reportsHeld(db: Db): Promise<number> {
+  const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from reports`);
+  return n;
 }
 
 /** The postmaster running on `dataDir`, from its pid file (line 1 pid, line 4 port). */
