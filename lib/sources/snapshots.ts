@@ -26,10 +26,12 @@ function group(rows: readonly Row[]): Map<SourceName, CurrentSnapshot> {
   return out;
 }
 
-const CURRENT = `select source, id, snapshot_date from (
+const current = (where: string) => `select source, id, snapshot_date from (
     select distinct on (source, feed) source::text as source, id, snapshot_date::text as snapshot_date
-      from source_snapshots %WHERE% order by source, feed, snapshot_date desc, id desc
+      from source_snapshots ${where} order by source, feed, snapshot_date desc, id desc
   ) current order by source, snapshot_date desc, id desc`;
+const CURRENT_ALL = current("");
+const CURRENT_OF_SOURCE = current("where source = $1");
 
 /**
  * The snapshots the engine reads, by source: for each feed, the greatest snapshot_date, then the greatest id. An
@@ -39,11 +41,11 @@ const CURRENT = `select source, id, snapshot_date from (
 export async function currentSnapshots(db: DbOrTx): Promise<Map<SourceName, CurrentSnapshot>> {
   // A named prepared statement: this runs before every report. Without parameters postgres.js would send it by the
   // simple protocol, parsed and planned on every call; `simple: false` is the option its types leave out.
-  return group(await rawSql(db).unsafe<Row[]>(CURRENT.replace("%WHERE%", ""), [], { prepare: true, simple: false } as postgres.UnsafeQueryOptions));
+  return group(await rawSql(db).unsafe<Row[]>(CURRENT_ALL, [], { prepare: true, simple: false } as postgres.UnsafeQueryOptions));
 }
 
 export async function currentSnapshot(db: DbOrTx, source: SourceName): Promise<CurrentSnapshot | null> {
-  const rows = await rawSql(db).unsafe<Row[]>(CURRENT.replace("%WHERE%", "where source = $1"), [source], { prepare: true });
+  const rows = await rawSql(db).unsafe<Row[]>(CURRENT_OF_SOURCE, [source], { prepare: true });
   return group(rows).get(source) ?? null;
 }
 
