@@ -7,6 +7,7 @@ import type { Section, SectionField, Sections } from "@/lib/schemas/sections";
 import { currentSnapshots, type CurrentSnapshot } from "@/lib/sources/snapshots";
 import { SOURCES } from "@/lib/sources/registry";
 import { engineFaults } from "./faults";
+import { readTogether } from "./lookup";
 import { runSource } from "./run-source";
 import { ENGINE_SOURCES } from "./sources";
 import { reportStatus, resolveName, sectionStatus, type SourceOutcome } from "./status";
@@ -34,6 +35,21 @@ export interface EngineOptions {
   snapshots?: Map<SourceName, CurrentSnapshot>;
 }
 
+/** The table sources, all read by one statement. */
+const readTables = readTogether(
+  SECTION_KEYS.flatMap((key) => {
+    const table = ENGINE_SOURCES[key].table;
+    return table ? [[key, table] as const] : [];
+  }),
+);
+
+/**
+ * The order the lookups start in, which on a transaction is the order their statements run: the sources with
+ * statements of their own first, because the screening's first statement makes the transaction's later statements
+ * use their generic plans (sources/screening.ts), then the table sources' statement.
+ */
+const START_ORDER = [...SECTION_KEYS].sort((a, b) => Number(Boolean(ENGINE_SOURCES[a].table)) - Number(Boolean(ENGINE_SOURCES[b].table)));
+
 /**
  * Builds the report of one valid CUIT from the current snapshot of each of the eight sources, queried concurrently
  * (on a transaction they pipeline on its one connection). A source that fails or exceeds its budget makes its
@@ -44,13 +60,20 @@ export async function runEngine(db: DbOrTx, cuit: string, options: EngineOptions
   const faults = engineFaults();
   const snapshots = options.snapshots ?? (await currentSnapshots(db));
 
-  const outcomes = await Promise.all(
-    SECTION_KEYS.map((key): Promise<SourceOutcome> => {
+  let tables: Promise<Map<SectionKey, unknown[]>> | undefined;
+  const lookupOf = (key: SectionKey): SourceLookup => {
+    const own = options.sources?.[key] ?? ENGINE_SOURCES[key].lookup;
+    if (own) return own;
+    return async () => (await (tables ??= readTables(db, cuit, (k) => snapshots.get(k)?.ids))).get(key) ?? [];
+  };
+  const started = new Map(
+    START_ORDER.map((key): [SectionKey, Promise<SourceOutcome>] => {
       const snapshot = snapshots.get(key);
-      if (!snapshot) return Promise.resolve({ kind: "no_snapshot" });
-      return runSource(ENGINE_SOURCES[key], db, snapshot.ids, cuit, budgetMs, faults[key], options.sources?.[key]);
+      if (!snapshot) return [key, Promise.resolve({ kind: "no_snapshot" })];
+      return [key, runSource(ENGINE_SOURCES[key], db, snapshot.ids, cuit, budgetMs, faults[key], lookupOf(key))];
     }),
   );
+  const outcomes = await Promise.all(SECTION_KEYS.map((key) => started.get(key)!));
   const byKey = new Map(SECTION_KEYS.map((key, i) => [key, outcomes[i]]));
   const cuitKnown = outcomes.some((o) => o.kind === "rows" && o.rows.length > 0);
 

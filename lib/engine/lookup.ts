@@ -3,32 +3,68 @@ import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
 import { rawSql } from "@/db/raw";
+import type { SectionKey } from "./types";
+
+/** How a table source's rows of one CUIT are read: its table, the order of its rows, and how a row comes back. */
+export interface TableRead<Row = unknown> {
+  readonly from: string;
+  /** The row's columns as the statement selects them, in the order `decode` takes them. */
+  readonly values: string;
+  readonly orderBy: string;
+  decode(values: readonly unknown[]): Row;
+}
 
 /**
- * A source's lookup as one named prepared statement: `snapshot_id = any($1) and cuit = $2`, pruned to the
- * partitions of the current snapshot of each of the source's feeds and read on their cuit index; rows come grouped
- * by feed in the order of the ids given (newest snapshot first), then in the source's own order. It bypasses drizzle's query builder (it is the engine's hot path: no per-call SQL building, no re-parse on
- * the server) but maps values with the drizzle columns' own decoders, so rows look exactly like drizzle rows.
+ * Columns that travel as JSON values of their own type, as postgres.js would give them (strings, numbers, booleans,
+ * arrays); every other column (numeric, date, timestamp) travels as its text, which is what postgres.js hands the
+ * column's drizzle decoder.
  */
-export function lookupBy<T extends PgTable>(table: T, orderBy: string) {
+const AS_JSON = new Set(["PgText", "PgVarchar", "PgEnumColumn", "PgInteger", "PgSmallInt", "PgSerial", "PgBoolean", "PgArray"]);
+
+/**
+ * A table source's read: `snapshot_id = any(ids) and cuit = $1`, pruned to the partitions of the current snapshot
+ * of each of the source's feeds and read on their cuit index; rows come grouped by feed in the order of the ids given
+ * (newest snapshot first), then in the source's own order. Rows are decoded by the drizzle columns' own decoders,
+ * so they look exactly like drizzle rows.
+ */
+export function tableRead<T extends PgTable>(table: T, orderBy: string): TableRead<T["$inferSelect"]> {
   const columns = Object.entries(getTableColumns(table)).map(([key, c]: [string, PgColumn]) => ({
     key,
     name: c.keyAsName ? toSnakeCase(c.name) : c.name,
-    decode: (v: unknown) => c.mapFromDriverValue(v),
+    column: c,
   }));
-  const list = columns.map((c) => `"${c.name}"`).join(", ");
-  const query = `select ${list} from "${getTableName(table)}" where snapshot_id = any($1::int4[]) and cuit = $2 order by array_position($1::int4[], snapshot_id), ${orderBy}`;
-  return async (db: DbOrTx, snapshotIds: readonly number[], cuit: string): Promise<T["$inferSelect"][]> => {
-    // An array literal as text: one parameter type for every call, so the statement is prepared once.
-    const ids = `{${snapshotIds.join(",")}}`;
-    const rows = await rawSql(db).unsafe<Record<string, unknown>[]>(query, [ids, cuit], { prepare: true });
-    return rows.map((r) => {
+  return {
+    from: getTableName(table),
+    values: columns.map((c) => (AS_JSON.has(c.column.columnType) ? `"${c.name}"` : `"${c.name}"::text`)).join(", "),
+    orderBy,
+    decode(values) {
       const row: Record<string, unknown> = {};
-      for (const c of columns) {
-        const v = r[c.name];
-        row[c.key] = v === null || v === undefined ? null : c.decode(v);
-      }
+      columns.forEach((c, i) => {
+        const v = values[i];
+        row[c.key] = v === null || v === undefined ? null : c.column.mapFromDriverValue(v);
+      });
       return row;
-    });
+    },
+  };
+}
+
+/**
+ * One named prepared statement that reads a CUIT's rows from every table source, each as one JSON array of rows:
+ * one statement and one result instead of one per source, which is most of what a lookup costs on both sides (the
+ * rows themselves are a few). A source without a current snapshot is read with no snapshot ids, and has no rows.
+ */
+export function readTogether(reads: readonly (readonly [SectionKey, TableRead])[]) {
+  const query = `select ${reads
+    .map(([key, r], i) => {
+      const ids = `$${i + 2}::int4[]`;
+      return `(select json_agg(json_build_array(${r.values}) order by array_position(${ids}, snapshot_id), ${r.orderBy})
+        from "${r.from}" where snapshot_id = any(${ids}) and cuit = $1) as "${key}"`;
+    })
+    .join(",\n  ")}`;
+  return async (db: DbOrTx, cuit: string, snapshotIds: (key: SectionKey) => readonly number[] | undefined): Promise<Map<SectionKey, unknown[]>> => {
+    // Array literals as text: one parameter type for every call, so the statement is prepared once.
+    const params = [cuit, ...reads.map(([key]) => `{${(snapshotIds(key) ?? []).join(",")}}`)];
+    const [row] = await rawSql(db).unsafe<Record<string, unknown[][] | null>[]>(query, params, { prepare: true });
+    return new Map(reads.map(([key, r]) => [key, (row[key] ?? []).map((values) => r.decode(values))]));
   };
 }

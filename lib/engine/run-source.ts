@@ -11,8 +11,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Runs one source's lookup within its time budget. A source that throws or is late yields an outcome instead of
- * an error: the late lookup is abandoned (its result, or its failure, is dropped) and the report goes on without it.
+ * Runs one source's lookup (its own, its share of the table sources' statement, or a test's) within its time
+ * budget. A source that throws or is late yields an outcome instead of an error: the late lookup is abandoned (its
+ * result, or its failure, is dropped) and the report goes on without it.
  */
 export async function runSource(
   source: EngineSource,
@@ -21,7 +22,7 @@ export async function runSource(
   cuit: string,
   budgetMs: number,
   fault: Fault | undefined,
-  override: SourceLookup | undefined,
+  lookup: SourceLookup,
 ): Promise<SourceOutcome> {
   // Its signal is made only where something listens to it (about 10 µs each, eight per report).
   const controller = new AbortController();
@@ -32,7 +33,7 @@ export async function runSource(
       await sleep(budgetMs * 2, controller.signal);
       if (controller.signal.aborted) return [];
     }
-    return override ? override(db, snapshotIds, cuit, controller.signal) : source.lookup(db, snapshotIds, cuit);
+    return lookup(db, snapshotIds, cuit, controller.signal);
   })();
   const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), budgetMs)));
   try {

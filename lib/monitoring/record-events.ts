@@ -55,15 +55,17 @@ const FAN_OUT = INSERT(`
     join watchlist w on w.cuit = x.cuit`);
 
 /**
- * `saldo.bajo` when the debit of `cost` just took the balance from at or above the account's threshold to below
- * it: one crossing, one event. $1 account, $2 cost.
+ * One event ($1 account, $2 type, $3 CUIT, $4 datos) after a debit of $5 units, and `saldo.bajo` when that debit
+ * just took the account's balance from at or above its threshold to below it: one crossing, one event.
  */
-const BALANCE_DROP = INSERT(`
+const WITH_BALANCE_DROP = INSERT(`
+  select ${sqlId("evt")}, $1::text, $2::event_type, $3::text, null::severidad, $4::jsonb, null::int
+  union all
   select ${sqlId("evt")}, b.account_id, 'saldo.bajo'::event_type, null, null,
          jsonb_build_object('saldo_unidades', b.cupo_available + b.comprado_available, 'umbral_unidades', s.umbral_saldo_bajo), null::int
     from balances b join monitoring_settings s on s.account_id = b.account_id
-   where b.account_id = $1 and b.cupo_available + b.comprado_available < s.umbral_saldo_bajo
-     and b.cupo_available + b.comprado_available + $2::int >= s.umbral_saldo_bajo`);
+   where b.account_id = $1 and $5::int > 0 and b.cupo_available + b.comprado_available < s.umbral_saldo_bajo
+     and b.cupo_available + b.comprado_available + $5::int >= s.umbral_saldo_bajo`);
 
 type Written = { eventos: number; entregas: number };
 
@@ -94,9 +96,15 @@ export async function recordScanEvents(db: DbOrTx, scanId: number, changes: read
   return wake(db, row);
 }
 
-/** After a report's debit, in its transaction: `saldo.bajo` if the balance just crossed the account's threshold. */
-export async function recordBalanceDrop(db: DbOrTx, accountId: string, cost: number): Promise<Written> {
-  if (cost <= 0) return { eventos: 0, entregas: 0 };
-  const [row] = await rawSql(db).unsafe<Written[]>(BALANCE_DROP, [accountId, cost], { prepare: true });
+/**
+ * After a debit of `cost` units, in its transaction: the event, and `saldo.bajo` if the balance just crossed the
+ * account's threshold, in one statement.
+ */
+export async function recordWithBalanceDrop(db: DbOrTx, event: Omit<NewEvent, "severidad">, cost: number): Promise<Written> {
+  const [row] = await rawSql(db).unsafe<Written[]>(
+    WITH_BALANCE_DROP,
+    [event.accountId, event.tipo, event.cuit ?? null, JSON.stringify(event.datos), cost],
+    { prepare: true },
+  );
   return wake(db, row);
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import type { ReportStatus, TipoAccion } from "@/db/schema";
-import { recordBalanceDrop, recordEvents } from "./record-events";
+import { recordEvents, recordWithBalanceDrop } from "./record-events";
 
 export interface GeneratedReport {
   accountId: string;
@@ -13,20 +13,19 @@ export interface GeneratedReport {
 
 /**
  * In the generation's transaction, after its debit: `informe.generado`, and `saldo.bajo` when the debit took the
- * balance below the account's threshold. Both statements go in one round trip.
+ * balance below the account's threshold, in one statement.
  */
 export async function recordReportEvents(db: DbOrTx, r: GeneratedReport): Promise<void> {
-  await Promise.all([
-    recordEvents(db, [
-      {
-        accountId: r.accountId,
-        tipo: "informe.generado",
-        cuit: r.cuit,
-        datos: { informe_id: r.informeId, status: r.status, tipo_accion: r.tipoAccion, costo_unidades: r.costoUnidades },
-      },
-    ]),
-    recordBalanceDrop(db, r.accountId, r.costoUnidades),
-  ]);
+  await recordWithBalanceDrop(
+    db,
+    {
+      accountId: r.accountId,
+      tipo: "informe.generado",
+      cuit: r.cuit,
+      datos: { informe_id: r.informeId, status: r.status, tipo_accion: r.tipoAccion, costo_unidades: r.costoUnidades },
+    },
+    r.costoUnidades,
+  );
 }
 
 /** When a batch completes, in the transaction that marks it so: `lote.completado`. */

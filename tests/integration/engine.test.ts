@@ -1,8 +1,19 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { sourceSnapshots, srcCheques, srcIdentidad } from "@/db/schema";
+import {
+  sourceSnapshots,
+  srcCheques,
+  srcComex,
+  srcConcursos,
+  srcCrediticio,
+  srcIdentidad,
+  srcMarcas,
+  srcRiesgoFiscal,
+} from "@/db/schema";
 import { runEngine, SECTION_KEYS, type EngineReport } from "@/lib/engine";
+import { readTogether } from "@/lib/engine/lookup";
+import { ENGINE_SOURCES } from "@/lib/engine/sources";
 import { REASONS } from "@/lib/engine/status";
 import {
   comexSectionSchema,
@@ -74,6 +85,49 @@ describe("engine on the demo data", () => {
         select count(*)::int as n from pg_prepared_statements where statement like '%distinct on (source, feed)%'`);
     });
     expect(prepared).toEqual([{ n: 1 }]);
+  });
+
+  const TABLES = {
+    identidad: srcIdentidad,
+    crediticio: srcCrediticio,
+    cheques: srcCheques,
+    comex: srcComex,
+    riesgoFiscal: srcRiesgoFiscal,
+    marcas: srcMarcas,
+    concursos: srcConcursos,
+  } as const;
+
+  it("reads the seven table sources with one statement, the screening with its own", async () => {
+    const statements = await inRollback(async (tx) => {
+      await runEngine(tx, freshCuit(40));
+      return tx.execute<{ statement: string }>(sql`select statement from pg_prepared_statements where statement like '%from "src_%'`);
+    });
+    const tables = statements.map((s) => Object.values(TABLES).filter((t) => s.statement.includes(`from "${getTableName(t)}"`)).length);
+    expect(tables).toEqual([7]);
+  });
+
+  it("hands each table source the rows drizzle reads, value for value, newest feed first", async () => {
+    const compared = await inRollback(async (tx) => {
+      const snapshots = await currentSnapshots(tx);
+      let rows = 0;
+      for (const [key, table] of Object.entries(TABLES) as [keyof typeof TABLES, (typeof TABLES)[keyof typeof TABLES]][]) {
+        const ids = snapshots.get(key)!.ids;
+        const cuits = await tx.selectDistinct({ cuit: table.cuit }).from(table).where(inArray(table.snapshotId, ids)).orderBy(table.cuit).limit(20);
+        const read = readTogether([[key, ENGINE_SOURCES[key].table!]]);
+        for (const { cuit } of cuits) {
+          const together = (await read(tx, cuit, () => ids)).get(key)!;
+          const drizzle = await tx.select().from(table).where(and(inArray(table.snapshotId, ids), eq(table.cuit, cuit)));
+          const sorted = (r: readonly unknown[]) => r.map((x) => JSON.stringify(x)).sort();
+          expect(sorted(together)).toEqual(sorted(drizzle));
+          expect(together.map((r) => (r as { snapshotId: number }).snapshotId)).toEqual(
+            [...together.map((r) => (r as { snapshotId: number }).snapshotId)].sort((a, b) => ids.indexOf(a) - ids.indexOf(b)),
+          );
+          rows += together.length;
+        }
+      }
+      return rows;
+    });
+    expect(compared).toBeGreaterThan(100);
   });
 });
 

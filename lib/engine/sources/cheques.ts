@@ -1,6 +1,6 @@
 import { srcCheques } from "@/db/schema";
 import { maxOf, plain, sum, tally } from "../format";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcCheques.$inferSelect;
@@ -20,7 +20,7 @@ function describe(r: Row): string {
 export const cheques = defineSource<Row>({
   key: "cheques",
   listSource: true,
-  lookup: lookupBy(srcCheques, "fecha_rechazo desc, numero_cheque desc"),
+  table: tableRead(srcCheques, "fecha_rechazo desc, numero_cheque desc"),
   build(rows, f) {
     if (rows.length === 0) return { fields: [f("Cheques rechazados", 0)] };
     const unpaid = rows.filter((r) => !r.fechaPago);

@@ -1,7 +1,7 @@
 import { srcComex } from "@/db/schema";
 import type { ComexBlock } from "@/lib/schemas/sections";
 import { plain, splitList, sum, yesNo } from "../format";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcComex.$inferSelect;
@@ -11,7 +11,7 @@ export const comex = defineSource<Row>({
   key: "comex",
   blockKey: "comex",
   listSource: true,
-  lookup: lookupBy(srcComex, "anio desc, rol"),
+  table: tableRead(srcComex, "anio desc, rol"),
   build(rows, f) {
     const importa = rows.some((r) => r.rol === "IMPORTADOR");
     const exporta = rows.some((r) => r.rol === "EXPORTADOR");

@@ -1,6 +1,6 @@
 import { srcConcursos } from "@/db/schema";
 import type { Concurso } from "@/lib/schemas/sections";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcConcursos.$inferSelect;
@@ -22,7 +22,7 @@ export const concursos = defineSource<Row>({
   key: "concursos",
   blockKey: "concursos",
   listSource: true,
-  lookup: lookupBy(srcConcursos, "fecha_apertura desc, fecha_publicacion desc nulls last, aviso_id"),
+  table: tableRead(srcConcursos, "fecha_apertura desc, fecha_publicacion desc nulls last, aviso_id"),
   build(found, f) {
     const rows = proceedings(found);
     const block: Concurso[] = rows.map((r) => ({

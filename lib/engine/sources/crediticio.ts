@@ -1,7 +1,7 @@
 import { srcCrediticio } from "@/db/schema";
 import type { Entidad } from "@/lib/schemas/sections";
 import { plain, sum, yesNo } from "../format";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcCrediticio.$inferSelect;
@@ -46,7 +46,7 @@ export const crediticio = defineSource<Row>({
   key: "crediticio",
   blockKey: "entidades",
   listSource: true,
-  lookup: lookupBy(srcCrediticio, "periodo desc, entidad_codigo, entidad_nombre"),
+  table: tableRead(srcCrediticio, "periodo desc, entidad_codigo, entidad_nombre"),
   build(rows, f) {
     if (rows.length === 0) {
       return { fields: [f("Deudas informadas", "Sin deudas informadas por entidades financieras")], block: [] };

@@ -1,7 +1,7 @@
 import { srcIdentidad } from "@/db/schema";
 import { formatCuit } from "@/lib/cuit/validate";
 import { yesNo } from "../format";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcIdentidad.$inferSelect;
@@ -31,7 +31,7 @@ export function mergeFeeds(rows: readonly Row[]): Row | undefined {
 export const identidad = defineSource<Row>({
   key: "identidad",
   listSource: false,
-  lookup: lookupBy(srcIdentidad, "cuit"),
+  table: tableRead(srcIdentidad, "cuit"),
   build(rows, f) {
     const r = mergeFeeds(rows);
     if (!r) return { fields: [] };

@@ -1,6 +1,6 @@
 import { srcMarcas } from "@/db/schema";
 import type { Marca } from "@/lib/schemas/sections";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcMarcas.$inferSelect;
@@ -10,7 +10,7 @@ export const marcas = defineSource<Row>({
   key: "marcas",
   blockKey: "marcas",
   listSource: true,
-  lookup: lookupBy(srcMarcas, "fecha_solicitud desc nulls last, acta"),
+  table: tableRead(srcMarcas, "fecha_solicitud desc nulls last, acta"),
   build(rows, f) {
     const block: Marca[] = rows.map((r) => ({
       acta: r.acta,

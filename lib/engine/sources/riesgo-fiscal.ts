@@ -1,7 +1,7 @@
 import { srcRiesgoFiscal } from "@/db/schema";
 import type { RiesgoFiscalBlock } from "@/lib/schemas/sections";
 import { plain, yesNo } from "../format";
-import { lookupBy } from "../lookup";
+import { tableRead } from "../lookup";
 import { defineSource } from "../types";
 
 type Row = typeof srcRiesgoFiscal.$inferSelect;
@@ -11,7 +11,7 @@ export const riesgoFiscal = defineSource<Row>({
   key: "riesgoFiscal",
   blockKey: "riesgoFiscal",
   listSource: true,
-  lookup: lookupBy(srcRiesgoFiscal, "fecha_publicacion desc nulls last, lista"),
+  table: tableRead(srcRiesgoFiscal, "fecha_publicacion desc nulls last, lista"),
   build(rows, f) {
     const block: RiesgoFiscalBlock = {
       en_listas: rows.length > 0,
