@@ -50,8 +50,8 @@ export function tableRead<T extends PgTable>(table: T, orderBy: string): TableRe
 
 /**
  * One named prepared statement that reads a CUIT's rows from every table source, each as one JSON array of rows:
- * one statement and one result instead of one per source, which is most of what a lookup costs on both sides (the
- * rows themselves are a few). A source without a current snapshot is read with no snapshot ids, and has no rows.
+ * one statement and one result instead of one per source, which was most of what a lookup cost the app (the rows
+ * themselves are a few). A source without a current snapshot is read with no snapshot ids, and has no rows.
  */
 export function readTogether(reads: readonly (readonly [SectionKey, TableRead])[]) {
   const query = `select ${reads
