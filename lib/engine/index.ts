@@ -66,21 +66,21 @@ export async function runEngine(db: DbOrTx, cuit: string, options: EngineOptions
     if (own) return own;
     return async () => (await (tables ??= readTables(db, cuit, (k) => snapshots.get(k)?.ids))).get(key) ?? [];
   };
-  const started = new Map(
-    START_ORDER.map((key): [SectionKey, Promise<SourceOutcome>] => {
-      const snapshot = snapshots.get(key);
-      if (!snapshot) return [key, Promise.resolve({ kind: "no_snapshot" })];
-      return [key, runSource(ENGINE_SOURCES[key], db, snapshot.ids, cuit, budgetMs, faults[key], lookupOf(key))];
-    }),
+  const outcomes = new Map(
+    await Promise.all(
+      START_ORDER.map(async (key): Promise<[SectionKey, SourceOutcome]> => {
+        const snapshot = snapshots.get(key);
+        if (!snapshot) return [key, { kind: "no_snapshot" }];
+        return [key, await runSource(ENGINE_SOURCES[key], db, snapshot.ids, cuit, budgetMs, faults[key], lookupOf(key))];
+      }),
+    ),
   );
-  const outcomes = await Promise.all(SECTION_KEYS.map((key) => started.get(key)!));
-  const byKey = new Map(SECTION_KEYS.map((key, i) => [key, outcomes[i]]));
-  const cuitKnown = outcomes.some((o) => o.kind === "rows" && o.rows.length > 0);
+  const cuitKnown = [...outcomes.values()].some((o) => o.kind === "rows" && o.rows.length > 0);
 
   const sections: Record<string, Section & Record<string, unknown>> = {};
   const names: Partial<Record<SectionKey, string | null>> = {};
   for (const key of SECTION_KEYS) {
-    let outcome = byKey.get(key)!;
+    let outcome = outcomes.get(key)!;
     const snapshot = snapshots.get(key);
     if (outcome.kind === "no_snapshot" || !snapshot) continue;
     const source = ENGINE_SOURCES[key];

@@ -63,8 +63,8 @@ const combinations = (tokens: readonly string[]) => (tokens.length === 1 ? [toke
  *
  * That first statement also reads the padrón's name of the CUIT, from the current snapshot of each identidad feed
  * (newest first, as the identidad section merges them; the same rule as lib/sources/snapshots.ts): screening reads
- * it itself so that its lookup stays one of the eight that run side by side. It always returns one row, so that
- * the setting is made whether the CUIT is in the padrón or not; `denominacion` is null when it is not.
+ * it itself so that its name match need not wait for the table sources' statement. It always returns one row, so
+ * that the setting is made whether the CUIT is in the padrón or not; `denominacion` is null when it is not.
  */
 const GENERIC_PLANS_AND_PADRON_NAME = `select p.denominacion, p."tipoPersona"
   from (select set_config('plan_cache_mode', 'force_generic_plan', true)) as generic
