@@ -29,23 +29,34 @@ const BY_DOCUMENT = `select ${COLUMNS} from src_screening e join source_snapshot
   where e.snapshot_id = any($1::int4[]) and string_to_array(e.claves_documento, ' ') && $2::text[]`;
 
 const NAME_TOKENS = `string_to_array(replace(e.claves_nombre, '|', ' '), ' ')`;
-const byNameQueries = new Map<number, string>();
+
+/** What scoring a candidate needs: its key and its name's variants. */
+const CANDIDATE_COLUMNS = `e.snapshot_id as "snapshotId", e.entry_uid as "entryUid", e.claves_nombre as "clavesNombre"`;
+
+const byNameQueries = new Map<string, string>();
 
 /**
- * Candidates for a name of `n` words: entries holding every word but one (every word of a one-word name), each
+ * Entries for a name of `n` words: entries holding every word but one (every word of a one-word name), each
  * combination a containment the GIN index answers by itself, so only real candidates reach the table. A match
  * needs most words anyway (the score counts every word); what this gives up is a name misspelled in two words.
- * The cap bounds a one- or two-word name made of very common words. One statement per word count, each prepared
- * once.
+ * The cap bounds a one- or two-word name made of very common words. `candidates` reads only what the score needs
+ * (most candidates of a name of three words or more miss one of them and score under the threshold); `matches`
+ * reads every column of the entries that scored, named by their `entry_uid`s, under the same conditions so that the
+ * token index still finds them. Each statement is prepared once.
  */
-function byName(n: number): string {
-  let query = byNameQueries.get(n);
+function byName(n: number, read: "candidates" | "matches"): string {
+  const name = `${read}:${n}`;
+  let query = byNameQueries.get(name);
   if (!query) {
     const combos = Array.from({ length: n }, (_, i) => `${NAME_TOKENS} @> $${i + 3}::text[]`).join(" or ");
-    query = `select ${COLUMNS} from src_screening e join source_snapshots s on s.id = e.snapshot_id
-      where e.snapshot_id = any($1::int4[]) and e.tipo_entrada = any($2::text[]) and (${combos})
-      limit 500`;
-    byNameQueries.set(n, query);
+    query =
+      read === "candidates"
+        ? `select ${CANDIDATE_COLUMNS} from src_screening e
+            where e.snapshot_id = any($1::int4[]) and e.tipo_entrada = any($2::text[]) and (${combos}) limit 500`
+        : `select ${COLUMNS} from src_screening e join source_snapshots s on s.id = e.snapshot_id
+            where e.snapshot_id = any($1::int4[]) and e.tipo_entrada = any($2::text[]) and (${combos})
+              and e.entry_uid = any($${n + 3}::text[])`;
+    byNameQueries.set(name, query);
   }
   return query;
 }
@@ -78,6 +89,9 @@ const GENERIC_PLANS_AND_PADRON_NAME = `select p.denominacion, p."tipoPersona"
 /** An array literal as text: one parameter type for every call, so each statement is prepared once. */
 const textArray = (values: readonly string[]) => `{${values.join(",")}}`;
 
+/** The same for values that may hold any character (the lists' own entry ids): each element quoted. */
+const quotedArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
 /** Document keys of a CUIT (lib/sources/formats/screening-entry.ts): itself, and a person's DNI (digits 3-10). */
 const documentKeysOf = (cuit: string) => [
   `CUIT:${cuit}`,
@@ -92,7 +106,7 @@ const bestScore = (tokens: readonly string[], clavesNombre: string | null) =>
  * Matches a CUIT against the entries of every current list: an exact CUIT, CUIL or DNI document first; otherwise
  * the padrón's name against each entry's name and aliases (persons against persons, companies against entities),
  * kept from `SCREENING_NAME_THRESHOLD` up. Two round trips: documents and the padrón's name together, then the
- * name's candidates through the token index.
+ * name's candidates through the token index; a third reads the entries the name matched, when it matched any.
  */
 export async function matchScreening(db: DbOrTx, snapshotIds: readonly number[], cuit: string): Promise<ScreeningMatch[]> {
   const sql = rawSql(db);
@@ -108,13 +122,29 @@ export async function matchScreening(db: DbOrTx, snapshotIds: readonly number[],
   if (name && tokens.length) {
     const kinds = padron.tipoPersona === "FISICA" ? ["persona"] : ["entidad"];
     const combos = combinations(tokens).map(textArray);
-    const candidates = await sql.unsafe<Entry[]>(byName(combos.length), [ids, textArray(kinds), ...combos], { prepare: true });
+    const params = [ids, textArray(kinds), ...combos];
+    const candidates = await sql.unsafe<Pick<Entry, "snapshotId" | "entryUid" | "clavesNombre">[]>(byName(combos.length, "candidates"), params, {
+      prepare: true,
+    });
     const threshold = env().SCREENING_NAME_THRESHOLD;
     const seen = new Set(matches.map((m) => `${m.snapshotId}:${m.entryUid}`));
+    const scores = new Map<string, number>();
+    const uids = new Set<string>();
     for (const e of candidates) {
-      if (seen.has(`${e.snapshotId}:${e.entryUid}`)) continue;
+      const id = `${e.snapshotId}:${e.entryUid}`;
+      if (seen.has(id)) continue;
       const score = bestScore(tokens, e.clavesNombre);
-      if (score >= threshold) matches.push({ ...e, via: "nombre", score, evidencia: name });
+      if (score < threshold) continue;
+      scores.set(id, score);
+      uids.add(e.entryUid);
+    }
+    // Only a name that matched reads its entries: a third round trip, for the few CUITs a list names.
+    if (uids.size) {
+      const entries = await sql.unsafe<Entry[]>(byName(combos.length, "matches"), [...params, quotedArray([...uids])], { prepare: true });
+      for (const e of entries) {
+        const score = scores.get(`${e.snapshotId}:${e.entryUid}`);
+        if (score !== undefined) matches.push({ ...e, via: "nombre", score, evidencia: name });
+      }
     }
   }
   return matches.sort(
