@@ -117,7 +117,9 @@ export const fuzz: Drill = {
     const undocumented: Sample[] = [];
     const otherPath: Sample[] = [];
     for (const s of samples.filter((x) => x.res.status >= 400 && x.res.status < 500)) {
-      const pathname = s.path.split("?")[0];
+      // As the server routes it: dot segments resolved, as a URL parser does (`/v1/datasets/./snapshot` is GET
+      // /v1/datasets/{id} of `snapshot`).
+      const pathname = new URL(s.path, "http://fuzz.invalid").pathname;
       const op = operationOf(ops, s.method, pathname);
       if (!op) {
         const methods = ops.filter((o) => o.pattern.test(pathname)).map((o) => o.method);
@@ -137,7 +139,7 @@ export const fuzz: Drill = {
       kinds.set(k, (kinds.get(k) ?? 0) + 1);
     }
     report.check(`every 4xx is a code documented for its operation and status (${fourxx} 4xx)`, undocumented.length === 0,
-      undocumented.length ? `${undocumented.length} are not: ${[...kinds].map(([k, v]) => `${k} ×${v}`).join("; ")}` : undefined);
+      undocumented.length ? `${undocumented.length} are not: ${[...kinds].map(([k, v]) => `${k} ×${v}`).join("; ")}; first: ${show(undocumented[0])}` : undefined);
     if (otherPath.length) report.note(`${otherPath.length} requests fell on no documented path (a raw id with a slash): ${show(otherPath[0])}`);
   },
 };
