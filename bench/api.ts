@@ -28,6 +28,8 @@ export interface ApiOptions {
   /** Only these endpoints (and the bare route); all when empty. */
   only: string[];
   serverEnv: Record<string, string>;
+  /** Options for the server's `node` that NODE_OPTIONS refuses, such as `--trace-gc` (the output goes to its log). */
+  nodeArgs: string[];
   rebuild: boolean;
   /** Runs the server under `node --cpu-prof` and prints where its time went. */
   profile: boolean;
@@ -75,6 +77,7 @@ export function apiOptions(args: string[]): ApiOptions {
     connections: (option(args, "connections") ?? "1,16,64").split(",").map(Number),
     only: (option(args, "only") ?? "").split(",").filter(Boolean),
     serverEnv: env,
+    nodeArgs: args.flatMap((a, i) => (a === "--node-arg" ? [args[i + 1]] : [])),
     rebuild: args.includes("--rebuild"),
     profile: args.includes("--profile"),
   };
@@ -224,7 +227,7 @@ export async function measureApi(o: ApiOptions): Promise<ApiResults> {
         LEGAJO_BENCH_ROUTES: "1",
         ...o.serverEnv,
       },
-      nodeArgs: o.profile ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`] : [],
+      nodeArgs: [...(o.profile ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`] : []), ...o.nodeArgs],
     });
     try {
       await waitFor(s, "/v1/prices", 200, 120_000);
@@ -313,7 +316,7 @@ export function apiTable(r: ApiResults): string {
 
 /**
  * `npm run bench -- api [--seconds 5] [--repeat 2] [--connections 1,16,64] [--accounts 6000] [--clients 100] [--only quote,balance]
- * [--data-dir .data-bench] [--cuits 1000000] [--dist .next-bench] [--rebuild] [--server-env NAME=VALUE]`
+ * [--data-dir .data-bench] [--cuits 1000000] [--dist .next-bench] [--rebuild] [--server-env NAME=VALUE] [--node-arg --trace-gc]`
  */
 export async function run(args: string[]): Promise<void> {
   const results = await measureApi(apiOptions(args));
