@@ -2,6 +2,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { generateReport } from "@/lib/reports/generate";
 import { callerOfKey } from "./lib/accounts";
+import { countWork } from "./lib/counts";
 import { cpuMeter } from "./lib/cpu";
 import { closeDatabase, openDatabase, postmasterOf, reportsHeld } from "./lib/database";
 import { benchPool } from "./lib/pool";
@@ -9,11 +10,13 @@ import { fmtInt, fmtMs, median } from "./lib/stats";
 import { option } from "@/scripts/lib/args";
 
 /**
- * `npm run bench -- service [--data-dir .data-bench] [--reports 600] [--concurrency 1]`: POST /v1/reports without
+ * `npm run bench -- service [--data-dir .data-bench] [--reports 600] [--concurrency 1] [--count]`: POST /v1/reports without
  * HTTP. Each of `concurrency` bench accounts calls `generateReport` back to back, each call a new report with a fresh
  * Idempotency-Key, on the api bench's DATA_DIR. What it prints is the service's own cost: calls per second, wall
  * time per call, and the CPU per call of this process and of Postgres (at one caller, a steadier measure of a change
- * than throughput on a shared machine; at 16, the service as the API bench's 16 connections call it).
+ * than throughput on a shared machine; at 16, the service as the API bench's 16 connections call it). `--count`
+ * prints instead what each call makes whatever the machine's speed: its promises and the bytes it allocates, and
+ * where (bench/lib/counts.ts).
  */
 export async function run(args: string[]): Promise<void> {
   const dataDir = path.resolve(option(args, "data-dir") ?? ".data-bench");
@@ -42,6 +45,13 @@ export async function run(args: string[]): Promise<void> {
     };
     // Warm-up: prepared statements, JIT, and the pages of the CUITs' rows.
     await calls(0, count, false);
+    if (args.includes("--count")) {
+      const counted = await countWork(() => calls(count, 2 * count, false));
+      const kb = (bytes: number) => `${(bytes / count / 1024).toFixed(1)} KB`;
+      console.log(`generateReport, ${count} new reports, ${concurrency} at a time, per call: ${(counted.promises / count).toFixed(1)} promises, ${kb(counted.allocated)} allocated`);
+      for (const [where, bytes] of [...counted.sites].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${kb(bytes).padStart(8)}  ${where}`);
+      return;
+    }
     const cpu = cpuMeter(process.pid, postmasterOf(dataDir)?.pid ?? null);
     const started = performance.now();
     await calls(count, 2 * count, true);

@@ -1,5 +1,5 @@
-// Applies two fixes to postgres.js 3.4.9 that upstream has not released yet
-// (porsager/postgres#1208, pull requests #1209 and #1215):
+// Applies changes to postgres.js 3.4.9 that upstream has not released: four fixes (porsager/postgres#1208, pull
+// requests #1209 and #1215) and one cut in cost:
 // 1. a write scheduled for a connection whose socket already closed throws from a setImmediate callback and kills
 //    the process; it now rejects the pending queries with CONNECTION_CLOSED instead;
 // 2. a connection that closed while a statement was in flight kept that statement's error and handed it to the
@@ -7,7 +7,11 @@
 // 3. sockets get TCP_NODELAY, as libpq sets it: without it, the message that ends a COPY and the statement after
 //    it each wait ~40 ms for a delayed ACK (Nagle), which made loading the demo sources at boot take seconds;
 // 4. a transaction whose connection closed must not send its remaining queries (or its ROLLBACK) to the same
-//    connection object after the pool reconnects it, where they would run outside the transaction.
+//    connection object after the pool reconnects it, where they would run outside the transaction;
+// 5. a query's `handle()`, called by every `then`, `catch` and `finally` on it (three times for an awaited query in a
+//    transaction), was an async function: a promise per call, and one more for its `await 1`. It now schedules the
+//    query's handler once, on the same microtask turn, and makes no promise after that. A POST /v1/reports runs
+//    about a dozen queries; under Next's async context every promise also costs an async hook.
 // The script is idempotent and fails loudly if the source it expects is not there.
 import fs from "node:fs";
 import path from "node:path";
@@ -60,6 +64,21 @@ const patches = [
       "      function handler(q) {\n        q.catch(e => uncaughtError || (uncaughtError = e))\n" +
       `        if (closedError) return q.reject(closedError) // ${MARK}\n` +
       "        c.queue === full",
+  },
+  {
+    file: "query.js",
+    from: "  async handle() {\n    !this.executed && (this.executed = true) && await 1 && this.handler(this)\n  }",
+    to:
+      `  handle() { // ${MARK}: one microtask to schedule the query, no promise per call\n` +
+      "    if (this.executed) return\n" +
+      "    this.executed = true\n" +
+      "    resolved.then(() => this.handler(this))\n" +
+      "  }",
+  },
+  {
+    file: "query.js",
+    from: "const originCache = new Map()\n",
+    to: `const resolved = Promise.resolve() // ${MARK}\nconst originCache = new Map()\n`,
   },
 ];
 

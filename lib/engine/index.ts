@@ -4,13 +4,13 @@ import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Section, SectionField, Sections } from "@/lib/schemas/sections";
-import { currentSnapshots, type CurrentSnapshot } from "@/lib/sources/snapshots";
+import { reportSnapshots, type CurrentSnapshot } from "@/lib/sources/snapshots";
 import { SOURCES } from "@/lib/sources/registry";
 import { engineFaults } from "./faults";
 import { readTogether } from "./lookup";
-import { runSource } from "./run-source";
+import { runSources, type SourceRun } from "./run-source";
 import { ENGINE_SOURCES } from "./sources";
-import { reportStatus, resolveName, sectionStatus, type SourceOutcome } from "./status";
+import { reportStatus, resolveName, sectionStatus } from "./status";
 import { SECTION_KEYS, type FieldMaker, type SectionBody, type SectionKey, type SourceLookup } from "./types";
 
 export { SECTION_KEYS, type SectionKey, type SourceLookup } from "./types";
@@ -31,7 +31,7 @@ export interface EngineOptions {
   timeoutMs?: number;
   /** Replaces sources' lookups (tests: a source that throws, hangs, or returns chosen rows). */
   sources?: Partial<Record<SectionKey, SourceLookup>>;
-  /** The current snapshots, when the caller already read them (`currentSnapshots`) in the same round trip as its own reads. */
+  /** The current snapshots, when the caller already read them (`reportSnapshots`) in the same round trip as its own reads. */
   snapshots?: Map<SourceName, CurrentSnapshot>;
 }
 
@@ -44,45 +44,38 @@ const readTables = readTogether(
 );
 
 /**
- * The order the lookups start in, which on a transaction is the order their statements run: the sources with
- * statements of their own first, because the screening's first statement makes the transaction's later statements
- * use their generic plans (sources/screening.ts), then the table sources' statement.
- */
-const START_ORDER = [...SECTION_KEYS].sort((a, b) => Number(Boolean(ENGINE_SOURCES[a].table)) - Number(Boolean(ENGINE_SOURCES[b].table)));
-
-/**
  * Builds the report of one valid CUIT from the current snapshot of each of the eight sources, queried concurrently
  * (on a transaction they pipeline on its one connection). A source that fails or exceeds its budget makes its
  * section `no_disponible`; it never fails the report. Read-only: safe inside the caller's transaction.
  */
 export async function runEngine(db: DbOrTx, cuit: string, options: EngineOptions = {}): Promise<EngineReport> {
-  const budgetMs = options.timeoutMs ?? env().ENGINE_SOURCE_TIMEOUT_MS;
   const faults = engineFaults();
-  const snapshots = options.snapshots ?? (await currentSnapshots(db));
+  const snapshots = options.snapshots ?? (await reportSnapshots(db));
 
   let tables: Promise<Map<SectionKey, unknown[]>> | undefined;
   const lookupOf = (key: SectionKey): SourceLookup => {
     const own = options.sources?.[key] ?? ENGINE_SOURCES[key].lookup;
     if (own) return own;
-    return async () => (await (tables ??= readTables(db, cuit, (k) => snapshots.get(k)?.ids))).get(key) ?? [];
+    return () => (tables ??= readTables(db, cuit, (k) => snapshots.get(k)?.ids)).then((rows) => rows.get(key) ?? []);
   };
-  const outcomes = new Map(
-    await Promise.all(
-      START_ORDER.map(async (key): Promise<[SectionKey, SourceOutcome]> => {
-        const snapshot = snapshots.get(key);
-        if (!snapshot) return [key, { kind: "no_snapshot" }];
-        return [key, await runSource(ENGINE_SOURCES[key], db, snapshot.ids, cuit, budgetMs, faults[key], lookupOf(key))];
-      }),
-    ),
+  const outcomes = await runSources(
+    SECTION_KEYS.flatMap((key): SourceRun[] => {
+      const snapshot = snapshots.get(key);
+      if (!snapshot) return [];
+      const lookup = lookupOf(key);
+      return [{ source: ENGINE_SOURCES[key], fault: faults[key], start: (signal) => lookup(db, snapshot.ids, cuit, signal) }];
+    }),
+    options.timeoutMs ?? env().ENGINE_SOURCE_TIMEOUT_MS,
   );
   const cuitKnown = [...outcomes.values()].some((o) => o.kind === "rows" && o.rows.length > 0);
 
   const sections: Record<string, Section & Record<string, unknown>> = {};
   const names: Partial<Record<SectionKey, string | null>> = {};
   for (const key of SECTION_KEYS) {
-    let outcome = outcomes.get(key)!;
+    let outcome = outcomes.get(key);
     const snapshot = snapshots.get(key);
-    if (outcome.kind === "no_snapshot" || !snapshot) continue;
+    // A source never loaded has no snapshot to cite: its section is left out.
+    if (!outcome || !snapshot) continue;
     const source = ENGINE_SOURCES[key];
     const datasetId = SOURCES[key].datasetId;
     const field: FieldMaker = (label, value): SectionField => ({

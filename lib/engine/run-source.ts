@@ -1,8 +1,7 @@
-import type { DbOrTx } from "@/db/client";
 import { log } from "@/lib/log";
 import { InjectedFault, type Fault } from "./faults";
 import type { SourceOutcome } from "./status";
-import type { EngineSource, SourceLookup } from "./types";
+import type { EngineSource, SectionKey } from "./types";
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -10,46 +9,61 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-/**
- * Runs one source's lookup (its own, its share of the table sources' statement, or a test's) within its time
- * budget. A source that throws or is late yields an outcome instead of an error: the late lookup is abandoned (its
- * result, or its failure, is dropped) and the report goes on without it.
- */
-export async function runSource(
-  source: EngineSource,
-  db: DbOrTx,
-  snapshotIds: readonly number[],
-  cuit: string,
-  budgetMs: number,
-  fault: Fault | undefined,
-  lookup: SourceLookup,
-): Promise<SourceOutcome> {
-  // Its signal is made only where something listens to it (about 10 µs each, eight per report).
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const work = (async () => {
-    if (fault === "throw") throw new InjectedFault(`ENGINE_FAULTS: ${source.key}:throw`);
-    if (fault === "slow") {
-      await sleep(budgetMs * 2, controller.signal);
-      if (controller.signal.aborted) return [];
-    }
-    return lookup(db, snapshotIds, cuit, controller.signal);
-  })();
-  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), budgetMs)));
+/** One source of a report: its lookup, started with the signal that tells it it is late, and its injected fault. */
+export interface SourceRun {
+  source: EngineSource;
+  start: (signal: AbortSignal) => Promise<readonly unknown[]>;
+  fault?: Fault;
+}
+
+function begin(run: SourceRun, signal: AbortSignal, budgetMs: number): Promise<readonly unknown[]> {
+  if (run.fault === "throw") return Promise.reject(new InjectedFault(`ENGINE_FAULTS: ${run.source.key}:throw`));
+  if (run.fault === "slow") return sleep(budgetMs * 2, signal).then(() => []);
   try {
-    const result = await Promise.race([work, late]);
-    if (result === "late") {
-      // Only a lookup still running has anything to stop (an abort costs a DOMException with its stack).
-      controller.abort();
-      work.catch(() => {});
-      log().warn({ source: source.key, budgetMs }, "engine source timed out");
-      return { kind: "timeout", ms: budgetMs };
-    }
-    return { kind: "rows", rows: result };
+    return run.start(signal);
   } catch (err) {
-    log().warn({ source: source.key, err }, "engine source failed");
-    return { kind: "error" };
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/**
+ * Runs the sources' lookups (each its own, its share of the table sources' statement, or a test's) at once, within
+ * one time budget: they start together, so one timer tells every source still running that it is late, and aborts
+ * its signal. A source that throws or is late yields an outcome instead of an error: the late lookup is abandoned
+ * (its result, or its failure, is dropped) and the report goes on without it. One settlement per source and one
+ * timer per report: this runs on every POST /v1/reports, where each promise also costs Next's async context.
+ */
+export async function runSources(runs: readonly SourceRun[], budgetMs: number): Promise<Map<SectionKey, SourceOutcome>> {
+  const outcomes = new Map<SectionKey, SourceOutcome>();
+  const controller = new AbortController();
+  let decided = false;
+  const settled = Promise.all(
+    runs.map((run) =>
+      begin(run, controller.signal, budgetMs).then(
+        (rows) => void (decided || outcomes.set(run.source.key, { kind: "rows", rows })),
+        (err: unknown) => {
+          if (decided) return;
+          log().warn({ source: run.source.key, err }, "engine source failed");
+          outcomes.set(run.source.key, { kind: "error" });
+        },
+      ),
+    ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(resolve, budgetMs, "late")));
+  try {
+    if ((await Promise.race([settled, late])) !== "late") return outcomes;
+    decided = true;
+    // Only a lookup still running has anything to stop (an abort costs a DOMException with its stack).
+    controller.abort();
+    for (const { source } of runs) {
+      if (outcomes.has(source.key)) continue;
+      log().warn({ source: source.key, budgetMs }, "engine source timed out");
+      outcomes.set(source.key, { kind: "timeout", ms: budgetMs });
+    }
+    return outcomes;
   } finally {
+    decided = true;
     clearTimeout(timer);
   }
 }

@@ -6,9 +6,7 @@ import { SECTION_KEYS, type SectionKey } from "./types";
 export type SourceOutcome =
   | { kind: "rows"; rows: readonly unknown[] }
   | { kind: "timeout"; ms: number }
-  | { kind: "error" }
-  /** The source has never been loaded: there is no snapshot to cite, so its section is left out. */
-  | { kind: "no_snapshot" };
+  | { kind: "error" };
 
 export const REASONS = {
   timeout: (ms: number) => `La fuente no respondió dentro de ${ms} ms.`,
@@ -24,7 +22,7 @@ export const REASONS = {
  * when it failed, timed out, or does not know the CUIT.
  */
 export function sectionStatus(
-  outcome: Exclude<SourceOutcome, { kind: "no_snapshot" }>,
+  outcome: SourceOutcome,
   listSource: boolean,
   cuitKnown: boolean,
   missing: readonly string[] = [],

@@ -1,9 +1,9 @@
 import type { DbOrTx } from "@/db/client";
 import { srcScreening } from "@/db/schema";
-import { PERSON_TYPES } from "@/lib/cuit";
 import { env } from "@/lib/env";
 import { fileColumns } from "@/lib/sources/columns";
-import { nameScore, nameTokens } from "@/lib/sources/formats/names";
+import { bestVariantScore, nameTokens } from "@/lib/sources/formats/names";
+import { cuitDocumentKeys } from "@/lib/sources/formats/screening-entry";
 import { rawSql } from "@/db/raw";
 import type { SectionChange } from "@/lib/schemas/monitoring";
 import { summarizeScreening } from "./summarize";
@@ -41,12 +41,6 @@ const WATCHED_NAMES = `
              order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
      where i.cuit = w.cuit order by s.snapshot_date desc, s.id desc limit 1) i on true`;
 
-/** Document keys of a CUIT, as list entries carry them (lib/sources/formats/screening-entry.ts). */
-const documentKeys = (cuit: string) => [`CUIT:${cuit}`, ...((PERSON_TYPES as readonly string[]).includes(cuit.slice(0, 2)) ? [`DNI:${cuit.slice(2, 10)}`] : [])];
-
-const bestScore = (tokens: readonly string[], claves: string | null) =>
-  Math.max(0, ...(claves ?? "").split("|").map((variant) => nameScore(tokens, variant.split(" "))));
-
 /**
  * Screening matches a taxpayer at report time, by document or by the padrón's name (lib/engine/sources/screening.ts),
  * so most entries carry no CUIT to compare. Instead: the entries that changed between the two snapshots (usually a
@@ -70,11 +64,11 @@ export async function screeningChanges(db: DbOrTx, snapshotId: number, previousI
   const threshold = env().SCREENING_NAME_THRESHOLD;
   const watched = await sql.unsafe<{ cuit: string; denominacion: string | null; tipo_persona: string | null }[]>(WATCHED_NAMES);
   for (const w of watched) {
-    const matched = new Set<Entry>(documentKeys(w.cuit).flatMap((k) => byDocument.get(k) ?? []));
+    const matched = new Set<Entry>(cuitDocumentKeys(w.cuit).flatMap((k) => byDocument.get(k) ?? []));
     const tokens = w.denominacion ? nameTokens(w.denominacion) : [];
     const kind = w.tipo_persona === "FISICA" ? "persona" : "entidad";
     const candidates = new Set<Entry>(tokens.flatMap((t) => [...(byWord.get(t) ?? [])]));
-    for (const e of candidates) if (!matched.has(e) && e.tipo_entrada === kind && bestScore(tokens, e.claves_nombre) >= threshold) matched.add(e);
+    for (const e of candidates) if (!matched.has(e) && e.tipo_entrada === kind && bestVariantScore(tokens, e.claves_nombre) >= threshold) matched.add(e);
     if (matched.size === 0) continue;
     const list = [...matched];
     const before = new Set(list.filter((e) => e.side === "gone").map((e) => e.entry_uid));

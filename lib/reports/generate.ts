@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { allSettledInOrder } from "@/lib/settled";
 import { recordReportEvents } from "@/lib/monitoring/report-events";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
-import { currentSnapshots } from "@/lib/sources/snapshots";
+import { reportSnapshots } from "@/lib/sources/snapshots";
 import { costOf, debitReport, holdDailySlot, precheck, renewAllotment } from "./charge";
 import { findKey, generationState, insertReport, tryGenerationLock } from "./generation-sql";
 import { conflict, replay, storeKey } from "./idempotency";
@@ -72,7 +72,7 @@ async function attempt(
       const [locked, state, snapshots] = await Promise.all([
         tryGenerationLock(tx, caller.accountId, cuit),
         generationState(tx, caller.accountId, key, cuit),
-        currentSnapshots(tx),
+        reportSnapshots(tx),
       ]);
       if (!locked) return BUSY;
       if (state.stored) return { body: replay(state.stored, cuit), replayed: true };

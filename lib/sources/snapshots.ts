@@ -34,14 +34,33 @@ const CURRENT_ALL = current("");
 const CURRENT_OF_SOURCE = current("where source = $1");
 
 /**
+ * CURRENT_ALL as a report's first read, which also sets `plan_cache_mode` for the rest of the caller's transaction.
+ * On lists of real size Postgres keeps choosing custom plans for the screening lists' queries
+ * (lib/engine/sources/screening.ts): given the parameters' values their `&&` and `@>` conditions look cheaper, so it
+ * plans them afresh on every call (about 0.25 ms each, about as long as they run), though the generic plan is the
+ * same scan of the same GIN index. Every other statement of a report runs its cached generic plan anyway. Outside a
+ * transaction block the setting lasts for its own statement.
+ */
+const CURRENT_ALL_GENERIC_AFTER = `select c.source, c.id, c.snapshot_date
+  from (select set_config('plan_cache_mode', 'force_generic_plan', true)) as generic, (${CURRENT_ALL}) as c
+ order by c.source, c.snapshot_date desc, c.id desc`;
+
+// A named prepared statement: this runs before every report. Without parameters postgres.js would send it by the
+// simple protocol, parsed and planned on every call; `simple: false` is the option its types leave out.
+const readAll = (db: DbOrTx, query: string) => rawSql(db).unsafe<Row[]>(query, [], { prepare: true, simple: false } as postgres.UnsafeQueryOptions);
+
+/**
  * The snapshots the engine reads, by source: for each feed, the greatest snapshot_date, then the greatest id. An
  * import becomes current the moment its transaction commits, in every process, because this is read on every call
  * (one small indexed query, cheaper than any cache invalidation scheme across app instances).
  */
 export async function currentSnapshots(db: DbOrTx): Promise<Map<SourceName, CurrentSnapshot>> {
-  // A named prepared statement: this runs before every report. Without parameters postgres.js would send it by the
-  // simple protocol, parsed and planned on every call; `simple: false` is the option its types leave out.
-  return group(await rawSql(db).unsafe<Row[]>(CURRENT_ALL, [], { prepare: true, simple: false } as postgres.UnsafeQueryOptions));
+  return group(await readAll(db, CURRENT_ALL));
+}
+
+/** `currentSnapshots`, read as the first statement of a report's reads (CURRENT_ALL_GENERIC_AFTER). */
+export async function reportSnapshots(db: DbOrTx): Promise<Map<SourceName, CurrentSnapshot>> {
+  return group(await readAll(db, CURRENT_ALL_GENERIC_AFTER));
 }
 
 export async function currentSnapshot(db: DbOrTx, source: SourceName): Promise<CurrentSnapshot | null> {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { getDb } from "@/db/client";
-import type { BillingModel, PlanTier } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { users, type BillingModel, type PlanTier } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { authSecret } from "@/lib/auth/secret";
@@ -29,7 +30,7 @@ export async function newAccount(
     OPERATOR,
   );
   const { key, id } = await createApiKey(db, created.account_id, { name: "test" }, OPERATOR);
-  const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
-  const token = await encode({ token: { uid: user!.id, acc: created.account_id, email }, secret: authSecret() });
-  return { accountId: created.account_id, email, userId: user!.id, key, keyId: id, cookie: `next-auth.session-token=${token}` };
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const token = await encode({ token: { uid: user.id, acc: created.account_id, email }, secret: authSecret() });
+  return { accountId: created.account_id, email, userId: user.id, key, keyId: id, cookie: `next-auth.session-token=${token}` };
 }

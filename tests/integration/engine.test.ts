@@ -1,6 +1,6 @@
 import { and, eq, getTableName, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import {
   sourceSnapshots,
   srcCheques,
@@ -25,7 +25,7 @@ import {
   sectionsSchema,
 } from "@/lib/schemas/sections";
 import { SOURCES } from "@/lib/sources/registry";
-import { currentSnapshots } from "@/lib/sources/snapshots";
+import { currentSnapshots, reportSnapshots } from "@/lib/sources/snapshots";
 import { concursoRow, deudaRow, freshCuit, inRollback, loadWorld, marcaRow, padronRow } from "./engine-fixtures";
 
 const SCHEMA_OF = {
@@ -80,11 +80,26 @@ describe("engine on the demo data", () => {
 
   it("reads the current snapshots by a statement prepared once per connection, not parsed on every report", async () => {
     const prepared = await inRollback(async (tx) => {
-      for (let i = 0; i < 3; i++) await currentSnapshots(tx);
+      for (let i = 0; i < 3; i++) await Promise.all([currentSnapshots(tx), reportSnapshots(tx)]);
       return tx.execute<{ n: number }>(sql`
         select count(*)::int as n from pg_prepared_statements where statement like '%distinct on (source, feed)%'`);
     });
-    expect(prepared).toEqual([{ n: 1 }]);
+    // The plain read and a report's (which also sets the transaction's plan mode), each prepared once.
+    expect(prepared).toEqual([{ n: 2 }]);
+  });
+
+  it("reads a report's snapshots as the plain read does, and runs the rest of its transaction on generic plans", async () => {
+    const mode = (db: DbOrTx) => db.execute<{ mode: string }>(sql`select current_setting('plan_cache_mode') as mode`);
+    const [plain, report, before, after] = await inRollback(async (tx) => {
+      const before = await mode(tx);
+      const [plain, report] = await Promise.all([currentSnapshots(tx), reportSnapshots(tx)]);
+      return [plain, report, before, await mode(tx)] as const;
+    });
+    expect(report).toEqual(plain);
+    expect(report.size).toBeGreaterThan(0);
+    expect(before).toEqual([{ mode: "auto" }]);
+    expect(after).toEqual([{ mode: "force_generic_plan" }]);
+    expect(await mode(await getDb())).toEqual([{ mode: "auto" }]);
   });
 
   const TABLES = {

@@ -38,12 +38,14 @@ const objectPath = (key: string) => path.join(objectsDir(), ...key.split("/"));
 
 async function current(datasetId: string) {
   const db = await getDb();
-  return db.query.datasetSnapshots.findFirst({ where: and(eq(datasetSnapshots.datasetId, datasetId), eq(datasetSnapshots.current, true)) });
+  const [row] = await db.select().from(datasetSnapshots).where(and(eq(datasetSnapshots.datasetId, datasetId), eq(datasetSnapshots.current, true)));
+  return row;
 }
 
 async function dataset(datasetId: string) {
   const db = await getDb();
-  return (await db.query.datasets.findFirst({ where: eq(datasets.id, datasetId) }))!;
+  const [row] = await db.select().from(datasets).where(eq(datasets.id, datasetId));
+  return row;
 }
 
 /** A file-only dataset shaped like the 24-month history. */

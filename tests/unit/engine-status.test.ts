@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { engineFaults } from "@/lib/engine/faults";
+import { engineFaults, type Fault } from "@/lib/engine/faults";
 import { parseEnv } from "@/lib/env";
-import { runSource } from "@/lib/engine/run-source";
+import { runSources } from "@/lib/engine/run-source";
 import { ENGINE_SOURCES } from "@/lib/engine/sources";
 import { SITUACIONES } from "@/lib/engine/sources/crediticio";
 import { NAME_CHAIN, REASONS, reportStatus, resolveName, sectionStatus } from "@/lib/engine/status";
-import { SECTION_KEYS, type FieldMaker, type SectionKey } from "@/lib/engine/types";
+import { SECTION_KEYS, type FieldMaker, type SectionKey, type SourceLookup } from "@/lib/engine/types";
 
 const rows = (n: number) => ({ kind: "rows" as const, rows: Array.from({ length: n }, () => ({})) });
 
@@ -109,24 +109,27 @@ describe("ENGINE_FAULTS", () => {
   });
 });
 
-describe("runSource: a source's time budget", () => {
+describe("runSources: the sources' time budget", () => {
   const source = ENGINE_SOURCES.cheques;
   const db = {} as never;
+  /** One source on its own budget. */
+  const run = async (ms: number, fault: Fault | undefined, lookup: SourceLookup) =>
+    (await runSources([{ source, fault, start: (signal) => lookup(db, [1], "20123456786", signal) }], ms)).get(source.key);
 
   it("returns the rows of a source that answers in time", async () => {
-    const outcome = await runSource(source, db, [1], "20123456786", 200, undefined, () => Promise.resolve([{ a: 1 }]));
+    const outcome = await run(200, undefined, () => Promise.resolve([{ a: 1 }]));
     expect(outcome).toEqual({ kind: "rows", rows: [{ a: 1 }] });
   });
 
   it("turns a throw into an error outcome, never a rejection", async () => {
-    const outcome = await runSource(source, db, [1], "20123456786", 200, undefined, () => Promise.reject(new Error("down")));
+    const outcome = await run(200, undefined, () => Promise.reject(new Error("down")));
     expect(outcome).toEqual({ kind: "error" });
   });
 
   it("gives up on a source after its budget, and drops its late failure", async () => {
     const started = Date.now();
     let aborted = false;
-    const outcome = await runSource(source, db, [1], "20123456786", 60, undefined, (_db, _s, _c, signal) =>
+    const outcome = await run(60, undefined, (_db, _s, _c, signal) =>
       new Promise((_, reject) => {
         signal.addEventListener("abort", () => {
           aborted = true;
@@ -140,10 +143,28 @@ describe("runSource: a source's time budget", () => {
     await new Promise((r) => setTimeout(r, 20));
   });
 
+  it("times out only the sources still running when the budget ends", async () => {
+    const outcomes = await runSources(
+      [
+        { source: ENGINE_SOURCES.cheques, start: () => Promise.resolve([{ a: 1 }]) },
+        { source: ENGINE_SOURCES.comex, start: () => new Promise(() => {}) },
+        { source: ENGINE_SOURCES.marcas, start: () => Promise.reject(new Error("down")) },
+        { source: ENGINE_SOURCES.concursos, start: () => Promise.resolve([]), fault: "slow" },
+      ],
+      60,
+    );
+    expect(Object.fromEntries(outcomes)).toEqual({
+      cheques: { kind: "rows", rows: [{ a: 1 }] },
+      comex: { kind: "timeout", ms: 60 },
+      marcas: { kind: "error" },
+      concursos: { kind: "timeout", ms: 60 },
+    });
+  });
+
   it("applies the injected faults: throw fails at once, slow outlasts the budget", async () => {
     const lookup = () => Promise.resolve([{ a: 1 }]);
-    expect(await runSource(source, db, [1], "20123456786", 50, "throw", lookup)).toEqual({ kind: "error" });
-    expect(await runSource(source, db, [1], "20123456786", 50, "slow", lookup)).toEqual({ kind: "timeout", ms: 50 });
+    expect(await run(50, "throw", lookup)).toEqual({ kind: "error" });
+    expect(await run(50, "slow", lookup)).toEqual({ kind: "timeout", ms: 50 });
   });
 });
 

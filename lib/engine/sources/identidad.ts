@@ -20,9 +20,10 @@ const address = (r: Row) => {
  */
 export function mergeFeeds(rows: readonly Row[]): Row | undefined {
   if (rows.length <= 1) return rows[0];
-  const merged = { ...rows[0] } as Record<string, unknown>;
-  for (const row of rows.slice(1)) {
-    for (const [key, value] of Object.entries(row)) if (merged[key] === null || merged[key] === undefined) merged[key] = value;
+  const merged: Record<string, unknown> = { ...rows[0] };
+  for (let i = 1; i < rows.length; i++) {
+    const row: Record<string, unknown> = rows[i];
+    for (const key in row) if (merged[key] === null || merged[key] === undefined) merged[key] = row[key];
   }
   return merged as Row;
 }
@@ -72,5 +73,6 @@ export const identidad = defineSource<Row>({
     ];
     return { fields, missing: expected.filter(([, v]) => !v).map(([label]) => label) };
   },
-  name: (rows) => mergeFeeds(rows)?.denominacion ?? null,
+  // The merged row's name, without merging the rest: the first feed that gives one.
+  name: (rows) => rows.find((r) => r.denominacion !== null && r.denominacion !== undefined)?.denominacion ?? null,
 });

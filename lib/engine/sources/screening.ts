@@ -1,9 +1,9 @@
 import type { DbOrTx } from "@/db/client";
 import type { srcScreening } from "@/db/schema";
-import { PERSON_TYPES } from "@/lib/cuit";
 import { formatCuit } from "@/lib/cuit/validate";
 import { env } from "@/lib/env";
-import { nameScore, nameTokens } from "@/lib/sources/formats/names";
+import { bestVariantScore, nameTokens } from "@/lib/sources/formats/names";
+import { cuitDocumentKeys } from "@/lib/sources/formats/screening-entry";
 import { rawSql } from "@/db/raw";
 import { defineSource } from "../types";
 
@@ -18,16 +18,51 @@ type Entry = typeof srcScreening.$inferSelect & {
  */
 export type ScreeningMatch = Entry & { via: "documento" | "nombre"; score: number; evidencia: string };
 
-const COLUMNS = `e.snapshot_id as "snapshotId", e.cuit, e.lista, e.entry_uid as "entryUid",
-  e.numero_referencia as "numeroReferencia", e.nombre, e.nombre_normalizado as "nombreNormalizado", e.alias,
-  e.claves_nombre as "clavesNombre", e.tipo_entrada as "tipoEntrada", e.programa,
-  e.fecha_inclusion::text as "fechaInclusion", e.documentos, e.claves_documento as "clavesDocumento",
-  e.nacionalidad, e.fecha_nacimiento as "fechaNacimiento", e.observaciones, s.snapshot_date::text as "snapshotDate"`;
+/** An entry's columns as the engine reads them, by the entry's field names. */
+const ENTRY_FIELDS = [
+  ["snapshotId", "e.snapshot_id"],
+  ["cuit", "e.cuit"],
+  ["lista", "e.lista"],
+  ["entryUid", "e.entry_uid"],
+  ["numeroReferencia", "e.numero_referencia"],
+  ["nombre", "e.nombre"],
+  ["nombreNormalizado", "e.nombre_normalizado"],
+  ["alias", "e.alias"],
+  ["clavesNombre", "e.claves_nombre"],
+  ["tipoEntrada", "e.tipo_entrada"],
+  ["programa", "e.programa"],
+  ["fechaInclusion", "e.fecha_inclusion::text"],
+  ["documentos", "e.documentos"],
+  ["clavesDocumento", "e.claves_documento"],
+  ["nacionalidad", "e.nacionalidad"],
+  ["fechaNacimiento", "e.fecha_nacimiento"],
+  ["observaciones", "e.observaciones"],
+  ["snapshotDate", "s.snapshot_date::text"],
+] as const satisfies readonly (readonly [keyof Entry, string])[];
 
-// The token expressions are the ones of the GIN indexes on src_screening (db/schema/sources.ts).
-const BY_DOCUMENT = `select ${COLUMNS} from src_screening e join source_snapshots s on s.id = e.snapshot_id
-  where e.snapshot_id = any($1::int4[]) and string_to_array(e.claves_documento, ' ') && $2::text[]`;
+const COLUMNS = ENTRY_FIELDS.map(([field, column]) => `${column} as "${field}"`).join(", ");
 
+/**
+ * A CUIT's padrón name, from the current snapshot of each identidad feed (newest first, as the identidad section
+ * merges them; the same rule as lib/sources/snapshots.ts), and the list entries that hold one of its document keys,
+ * as one JSON array. One statement for both: screening reads the padrón's name itself so that its name match need
+ * not wait for the table sources' statement. It always returns one row; `denominacion` is null when the padrón does
+ * not hold the CUIT, `byDocument` when no entry holds its documents.
+ */
+const PADRON_NAME_AND_DOCUMENTS = `select p.denominacion, p."tipoPersona",
+  (select json_agg(json_build_object(${ENTRY_FIELDS.map(([field, column]) => `'${field}', ${column}`).join(", ")}))
+     from src_screening e join source_snapshots s on s.id = e.snapshot_id
+    where e.snapshot_id = any($2::int4[]) and string_to_array(e.claves_documento, ' ') && $3::text[]) as "byDocument"
+  from (select 1) as one
+  left join lateral (
+    select i.denominacion, i.tipo_persona as "tipoPersona" from src_identidad i
+      join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
+            order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
+     where i.cuit = $1 order by s.snapshot_date desc, s.id desc limit 1
+  ) as p on true`;
+
+// The token expressions (here and in PADRON_NAME_AND_DOCUMENTS) are the ones of the GIN indexes on src_screening
+// (db/schema/sources.ts).
 const NAME_TOKENS = `string_to_array(replace(e.claves_nombre, '|', ' '), ' ')`;
 
 /** What scoring a candidate needs: its key and its name's variants. */
@@ -42,7 +77,8 @@ const byNameQueries = new Map<string, string>();
  * The cap bounds a one- or two-word name made of very common words. `candidates` reads only what the score needs
  * (most candidates of a name of three words or more miss one of them and score under the threshold); `matches`
  * reads every column of the entries that scored, named by their `entry_uid`s, under the same conditions so that the
- * token index still finds them. Each statement is prepared once.
+ * token index still finds them. Each statement is prepared once. In a report's transaction these statements and
+ * PADRON_NAME_AND_DOCUMENTS run their cached generic plans (`reportSnapshots`, lib/sources/snapshots.ts, says why).
  */
 function byName(n: number, read: "candidates" | "matches"): string {
   const name = `${read}:${n}`;
@@ -64,43 +100,11 @@ function byName(n: number, read: "candidates" | "matches"): string {
 /** The words a candidate must hold: all but one of them, each way (or the only one). */
 const combinations = (tokens: readonly string[]) => (tokens.length === 1 ? [tokens] : tokens.map((_, skip) => tokens.filter((__, i) => i !== skip)));
 
-/**
- * On lists of real size Postgres keeps choosing custom plans for the lists' queries (BY_DOCUMENT, byName): given
- * the parameters' values their `&&` and `@>` conditions look cheaper, so it plans them afresh on every call (about
- * 0.25 ms each, about as long as they run), though the generic plan is the same scan of the same GIN index. The
- * first statement of the screening sets `plan_cache_mode` for the rest of the caller's transaction (whose
- * statements run generic plans anyway), so the statements after it use the cached generic plan. Outside a
- * transaction block the setting lasts for its own statement.
- *
- * That first statement also reads the padrón's name of the CUIT, from the current snapshot of each identidad feed
- * (newest first, as the identidad section merges them; the same rule as lib/sources/snapshots.ts): screening reads
- * it itself so that its name match need not wait for the table sources' statement. It always returns one row, so
- * that the setting is made whether the CUIT is in the padrón or not; `denominacion` is null when it is not.
- */
-const GENERIC_PLANS_AND_PADRON_NAME = `select p.denominacion, p."tipoPersona"
-  from (select set_config('plan_cache_mode', 'force_generic_plan', true)) as generic
-  left join lateral (
-    select i.denominacion, i.tipo_persona as "tipoPersona" from src_identidad i
-      join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
-            order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
-     where i.cuit = $1 order by s.snapshot_date desc, s.id desc limit 1
-  ) as p on true`;
-
 /** An array literal as text: one parameter type for every call, so each statement is prepared once. */
 const textArray = (values: readonly string[]) => `{${values.join(",")}}`;
 
 /** The same for values that may hold any character (the lists' own entry ids): each element quoted. */
 const quotedArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-
-/** Document keys of a CUIT (lib/sources/formats/screening-entry.ts): itself, and a person's DNI (digits 3-10). */
-const documentKeysOf = (cuit: string) => [
-  `CUIT:${cuit}`,
-  ...((PERSON_TYPES as readonly string[]).includes(cuit.slice(0, 2)) ? [`DNI:${cuit.slice(2, 10)}`] : []),
-];
-
-/** The best score of the name against any of the entry's variants (its name and aliases). */
-const bestScore = (tokens: readonly string[], clavesNombre: string | null) =>
-  Math.max(0, ...(clavesNombre ?? "").split("|").map((variant) => nameScore(tokens, variant.split(" "))));
 
 /**
  * Matches a CUIT against the entries of every current list: an exact CUIT, CUIL or DNI document first; otherwise
@@ -111,12 +115,9 @@ const bestScore = (tokens: readonly string[], clavesNombre: string | null) =>
 export async function matchScreening(db: DbOrTx, snapshotIds: readonly number[], cuit: string): Promise<ScreeningMatch[]> {
   const sql = rawSql(db);
   const ids = textArray(snapshotIds.map(String));
-  // Pipelined in this order: the setting is made before BY_DOCUMENT is planned.
-  const [[padron], byDocument] = await Promise.all([
-    sql.unsafe<{ denominacion: string | null; tipoPersona: string | null }[]>(GENERIC_PLANS_AND_PADRON_NAME, [cuit], { prepare: true }),
-    sql.unsafe<Entry[]>(BY_DOCUMENT, [ids, textArray(documentKeysOf(cuit))], { prepare: true }),
-  ]);
-  const matches: ScreeningMatch[] = byDocument.map((e) => ({ ...e, via: "documento", score: 1, evidencia: matchedDocument(e, cuit) }));
+  type Padron = { denominacion: string | null; tipoPersona: string | null; byDocument: Entry[] | null };
+  const [padron] = await sql.unsafe<Padron[]>(PADRON_NAME_AND_DOCUMENTS, [cuit, ids, textArray(cuitDocumentKeys(cuit))], { prepare: true });
+  const matches: ScreeningMatch[] = (padron.byDocument ?? []).map((e) => ({ ...e, via: "documento", score: 1, evidencia: matchedDocument(e, cuit) }));
   const name = padron.denominacion;
   const tokens = name ? nameTokens(name) : [];
   if (name && tokens.length) {
@@ -133,7 +134,7 @@ export async function matchScreening(db: DbOrTx, snapshotIds: readonly number[],
     for (const e of candidates) {
       const id = `${e.snapshotId}:${e.entryUid}`;
       if (seen.has(id)) continue;
-      const score = bestScore(tokens, e.clavesNombre);
+      const score = bestVariantScore(tokens, e.clavesNombre);
       if (score < threshold) continue;
       scores.set(id, score);
       uids.add(e.entryUid);

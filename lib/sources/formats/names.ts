@@ -34,16 +34,17 @@ export function nameTokens(value: string): string[] {
 /** One comparable key for a name: its tokens joined by a space ("" when nothing identifying is left). */
 export const nameKey = (value: string): string => nameTokens(value).join(" ");
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
+/**
+ * Whether two different words of lengths at most one apart are one edit apart (Levenshtein distance 1): one letter
+ * changed when they are as long, one letter more in the longer one otherwise.
+ */
+function oneEditApart(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let k = 0;
+  while (k < short.length && short.charCodeAt(k) === long.charCodeAt(k)) k++;
+  const skip = short.length === long.length ? 1 : 0;
+  for (let i = k + skip; i < short.length; i++) if (short.charCodeAt(i) !== long.charCodeAt(i + 1 - skip)) return false;
+  return true;
 }
 
 /**
@@ -53,34 +54,62 @@ function editDistance(a: string, b: string): number {
 function tokenSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return 0;
-  return editDistance(a, b) === 1 ? 1 - 1 / Math.max(a.length, b.length) : 0;
+  return oneEditApart(a, b) ? 1 - 1 / Math.max(a.length, b.length) : 0;
 }
+
+/** Which words of each name are paired, reused from call to call (nameScore runs for every candidate of a report). */
+let usedA = new Uint8Array(16);
+let usedB = new Uint8Array(16);
 
 /**
  * Similarity of two names given as tokens (`nameTokens`), from 0 to 1: the share of letters of both names that
  * belong to words paired with a word of the other name (each word paired at most once, best pairs first), weighted
  * by how alike the pair is. Every word counts, so a missing middle name lowers the score: "JUAN CARLOS PEREZ"
  * against "JUAN PEREZ" scores 0.75.
+ *
+ * Equal words pair first, in the order of `a` then `b`; then the typo pairs of the words left, most alike first.
  */
 export function nameScore(a: readonly string[], b: readonly string[]): number {
-  const total = a.reduce((n, t) => n + t.length, 0) + b.reduce((n, t) => n + t.length, 0);
+  let total = 0;
+  for (const t of a) total += t.length;
+  for (const t of b) total += t.length;
   if (total === 0) return 0;
-  const pairs: { i: number; j: number; sim: number }[] = [];
-  a.forEach((x, i) =>
-    b.forEach((y, j) => {
-      const sim = tokenSimilarity(x, y);
-      if (sim > 0) pairs.push({ i, j, sim });
-    }),
-  );
-  pairs.sort((p, q) => q.sim - p.sim);
-  const usedA = new Set<number>();
-  const usedB = new Set<number>();
+  if (usedA.length < a.length) usedA = new Uint8Array(a.length);
+  if (usedB.length < b.length) usedB = new Uint8Array(b.length);
+  usedA.fill(0, 0, a.length);
+  usedB.fill(0, 0, b.length);
   let matched = 0;
-  for (const { i, j, sim } of pairs) {
-    if (usedA.has(i) || usedB.has(j)) continue;
-    usedA.add(i);
-    usedB.add(j);
-    matched += sim * (a[i].length + b[j].length);
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) {
+      if (usedB[j] || a[i] !== b[j]) continue;
+      usedA[i] = usedB[j] = 1;
+      matched += a[i].length + b[j].length;
+      break;
+    }
+  }
+  let typos: { i: number; j: number; sim: number }[] | undefined;
+  for (let i = 0; i < a.length; i++) {
+    if (usedA[i]) continue;
+    for (let j = 0; j < b.length; j++) {
+      if (usedB[j]) continue;
+      const sim = tokenSimilarity(a[i], b[j]);
+      if (sim > 0) (typos ??= []).push({ i, j, sim });
+    }
+  }
+  if (typos) {
+    typos.sort((p, q) => q.sim - p.sim);
+    for (const { i, j, sim } of typos) {
+      if (usedA[i] || usedB[j]) continue;
+      usedA[i] = usedB[j] = 1;
+      matched += sim * (a[i].length + b[j].length);
+    }
   }
   return Math.round((matched / total) * 10_000) / 10_000;
+}
+
+/** The best score of a name against any variant of a list entry's name (its `claves_nombre`: variants split by `|`). */
+export function bestVariantScore(tokens: readonly string[], clavesNombre: string | null): number {
+  let best = 0;
+  for (const variant of (clavesNombre ?? "").split("|")) best = Math.max(best, nameScore(tokens, variant.split(" ")));
+  return best;
 }

@@ -1,4 +1,4 @@
-import { formatCuit, validateCuit } from "@/lib/cuit";
+import { formatCuit, PERSON_TYPES, validateCuit } from "@/lib/cuit";
 import type { FileRow } from "@/lib/sources/registry";
 import { nameKey } from "./names";
 
@@ -65,6 +65,12 @@ export function documentKeys(documentos: readonly EntryDocument[]): string[] {
   }
   return [...keys].sort();
 }
+
+/** The keys an entry's documents would have to hold to name this CUIT: the CUIT itself, and a person's DNI (digits 3-10). */
+export const cuitDocumentKeys = (cuit: string): string[] => [
+  `CUIT:${cuit}`,
+  ...((PERSON_TYPES as readonly string[]).includes(cuit.slice(0, 2)) ? [`DNI:${cuit.slice(2, 10)}`] : []),
+];
 
 const describeDocument = (d: EntryDocument) => {
   const digits = d.numero.replace(/\D/g, "");
