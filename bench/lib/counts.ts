@@ -1,6 +1,6 @@
 import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import { Session } from "node:inspector/promises";
-import path from "node:path";
+import { origin } from "./profile";
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -16,11 +16,7 @@ export interface WorkCounts {
   sites: Map<string, number>;
 }
 
-const site = (frame: SamplingNode["callFrame"]) => {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
-  const where = pkg ? pkg[1] : frame.url.startsWith("node:") ? frame.url : path.relative(process.cwd(), frame.url.replace(/^file:\/\//, ""));
-  return `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
-};
+const site = (frame: SamplingNode["callFrame"]) => `${frame.functionName || "(anonymous)"} ${origin(frame.url)}:${frame.lineNumber + 1}`;
 
 /**
  * Runs `work` inside an AsyncLocalStorage context, as Next runs a route (every promise then also runs an async

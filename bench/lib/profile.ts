@@ -8,7 +8,7 @@ interface CpuProfile {
 }
 
 /** Where a frame comes from, short: a package name, or a path of ours (bundled chunks keep their module paths). */
-function origin(url: string): string {
+export function origin(url: string): string {
   if (!url) return "(native)";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg && !url.includes("/.next")) return pkg[1];

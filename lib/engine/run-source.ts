@@ -51,19 +51,17 @@ export async function runSources(runs: readonly SourceRun[], budgetMs: number): 
   );
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => (timer = setTimeout(resolve, budgetMs, "late")));
-  try {
-    if ((await Promise.race([settled, late])) !== "late") return outcomes;
-    decided = true;
-    // Only a lookup still running has anything to stop (an abort costs a DOMException with its stack).
-    controller.abort();
-    for (const { source } of runs) {
-      if (outcomes.has(source.key)) continue;
-      log().warn({ source: source.key, budgetMs }, "engine source timed out");
-      outcomes.set(source.key, { kind: "timeout", ms: budgetMs });
-    }
-    return outcomes;
-  } finally {
-    decided = true;
-    clearTimeout(timer);
+  // Neither rejects: every settlement above turns a failure into an outcome.
+  const result = await Promise.race([settled, late]);
+  decided = true;
+  clearTimeout(timer);
+  if (result !== "late") return outcomes;
+  // Only a lookup still running has anything to stop (an abort costs a DOMException with its stack).
+  controller.abort();
+  for (const { source } of runs) {
+    if (outcomes.has(source.key)) continue;
+    log().warn({ source: source.key, budgetMs }, "engine source timed out");
+    outcomes.set(source.key, { kind: "timeout", ms: budgetMs });
   }
+  return outcomes;
 }
