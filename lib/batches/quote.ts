@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { reports } from "@/db/schema";
+import { ACCOUNT_CUIT, accountCuitKey, CHARGED, reports } from "@/db/schema";
 import { projectBalance, quoteBalance, storedBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { now } from "@/lib/clock";
@@ -25,7 +25,7 @@ export async function quoteBatch(db: DbOrTx, caller: VerifiedCaller, checked: re
       : db
           .selectDistinct({ cuit: reports.cuit })
           .from(reports)
-          .where(and(eq(reports.accountId, caller.accountId), inArray(reports.cuit, cuits), ne(reports.status, "no_resuelto"))),
+          .where(and(inArray(ACCOUNT_CUIT, cuits.map((c) => accountCuitKey(caller.accountId, c))), CHARGED)),
     storedBalance(db, caller.accountId),
   ]);
   const actualizaciones = earlier.length;

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { reports, type Report } from "@/db/schema";
+import { ACCOUNT_CUIT, accountCuitKey, CHARGED, reports, type Report } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { DomainError } from "@/lib/errors";
 import { findReport } from "@/lib/reports/get";
@@ -78,9 +78,8 @@ async function previousOf(db: DbOrTx, report: Report): Promise<Report | undefine
     .from(reports)
     .where(
       and(
-        eq(reports.accountId, report.accountId),
-        eq(reports.cuit, report.cuit),
-        ne(reports.status, "no_resuelto"),
+        eq(ACCOUNT_CUIT, accountCuitKey(report.accountId, report.cuit)),
+        CHARGED,
         sql`(${reports.createdAt}, ${reports.seq}) < (${report.createdAt}::timestamptz, ${report.seq}::bigint)`,
       ),
     )

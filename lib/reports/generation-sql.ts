@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from "@/db/client";
 import { ISO, rawSql } from "@/db/raw";
-import type { Balance, reports } from "@/db/schema";
+import { ACCOUNT_CUIT_SQL, type Balance, type reports } from "@/db/schema";
 
 /**
  * Every statement the report module sends in a generation, as fixed SQL texts sent as named prepared statements on
@@ -22,12 +22,12 @@ const STORED_RESPONSE = (r: string) => `json_build_object('cuit', ${r}.cuit, 'se
 
 /**
  * Read under the lock, in one round trip: the key's stored outcome, whether the key names a batch of the account
- * instead (one key, one operation), whether the CUIT was reported, the balance.
+ * instead (one key, one operation), whether the CUIT was reported, the balance. Exported for its plan's test.
  */
-const STATE = `
+export const STATE = `
   select k.cuit as "storedCuit", ${STORED_RESPONSE("kr")} as "storedResponse",
          exists(select 1 from batches t where t.account_id = $1 and t.idempotency_key = $2::uuid) as "namesBatch",
-         exists(select 1 from reports r where r.account_id = $1 and r.cuit = $3 and r.status <> 'no_resuelto') as "earlier",
+         exists(select 1 from reports r where ${ACCOUNT_CUIT_SQL("r")} = $1 || ' ' || $3 and r.status <> 'no_resuelto') as "earlier",
          b.account_id as "accountId", b.cupo_available as "cupoAvailable", b.cupo_used as "cupoUsed",
          b.cupo_period as "cupoPeriod", b.comprado_available as "compradoAvailable",
          (extract(epoch from b.updated_at) * 1000)::float8 as "updatedAtMs"

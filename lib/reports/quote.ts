@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type DbOrTx, perDatabase } from "@/db/client";
-import { reports } from "@/db/schema";
+import { ACCOUNT_CUIT, accountCuitKey, CHARGED, reports } from "@/db/schema";
 import { projectBalance, quoteBalance, storedBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
 import { now } from "@/lib/clock";
@@ -14,7 +14,7 @@ const earlierReports = perDatabase((db) =>
   db
     .select({ id: reports.id })
     .from(reports)
-    .where(and(eq(reports.accountId, sql.placeholder("accountId")), eq(reports.cuit, sql.placeholder("cuit")), ne(reports.status, "no_resuelto")))
+    .where(and(eq(ACCOUNT_CUIT, sql.placeholder("key")), CHARGED))
     .limit(1)
     .prepare("quote_earlier_report"),
 );
@@ -26,7 +26,7 @@ const earlierReports = perDatabase((db) =>
 export async function quoteReport(db: DbOrTx, caller: VerifiedCaller, cuit: string): Promise<QuoteResponse> {
   const at = now();
   const [[earlier], row] = await Promise.all([
-    earlierReports(db).execute({ accountId: caller.accountId, cuit }),
+    earlierReports(db).execute({ key: accountCuitKey(caller.accountId, cuit) }),
     storedBalance(db, caller.accountId),
   ]);
   const tipo = earlier ? "actualizacion" : "nuevo";

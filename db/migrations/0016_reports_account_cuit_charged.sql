@@ -1,0 +1,2 @@
+CREATE INDEX "reports_account_cuit_charged_idx" ON "reports" USING btree (("account_id" || ' ' || "cuit"),"created_at" desc,"seq" desc) WHERE "reports"."status" <> 'no_resuelto';--> statement-breakpoint
+DROP INDEX "reports_account_cuit_idx";
