@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { DEMO_KINDS } from "@/lib/catalog/demo";
 import type { PolicyName } from "@/lib/ratelimit/policies";
 import { cpuMeter, type CpuSplit } from "./lib/cpu";
-import { closeDatabase, openDatabase, postmasterOf, reportsHeld } from "./lib/database";
+import { closeDatabase, openDatabase, postmasterOf, reportsHeld, warmPageCache } from "./lib/database";
 import { newestProfile, summariseProfile } from "./lib/profile";
 import { runPhase, type PhaseResult, type RequestSpec } from "./lib/load";
 import { addresses, benchPool, Rotation } from "./lib/pool";
@@ -214,6 +214,8 @@ export async function measureApi(o: ApiOptions): Promise<ApiResults> {
     // The padrón holds ~93% of the universe; a smaller one means this DATA_DIR was loaded at another size.
     if (padron < o.cuits * 0.9) throw new Error(`${o.dataDir} holds a padrón of ${padron} rows, not ~${o.cuits}: remove it or pass another --data-dir`);
     console.log(`database ready in ${((performance.now() - t) / 1000).toFixed(1)} s (padrón ${fmtInt(padron)} rows, ${fmtInt(await reportsHeld(db))} reports)`);
+    const warm = warmPageCache(o.dataDir);
+    console.log(`page cache: ${fmtInt(warm.mb)} MB of database files read in ${warm.seconds.toFixed(1)} s`);
     const pool = await benchPool(db, o.dataDir, o.accounts);
     t = performance.now();
     const profiles = path.join(o.dataDir, "profiles");

@@ -4,7 +4,7 @@ import { generateReport } from "@/lib/reports/generate";
 import { callerOfKey } from "./lib/accounts";
 import { countWork } from "./lib/counts";
 import { cpuMeter } from "./lib/cpu";
-import { closeDatabase, openDatabase, postmasterOf, reportsHeld } from "./lib/database";
+import { closeDatabase, openDatabase, postmasterOf, reportsHeld, warmPageCache } from "./lib/database";
 import { benchPool } from "./lib/pool";
 import { fmtInt, fmtMs, median } from "./lib/stats";
 import { option } from "@/scripts/lib/args";
@@ -27,7 +27,8 @@ export async function run(args: string[]): Promise<void> {
   try {
     // One account per concurrent caller, so that callers do not wait on each other's balance row.
     const pool = await benchPool(db, dataDir, concurrency);
-    console.log(`data dir ${dataDir}: ${fmtInt(await reportsHeld(db))} reports before this run`);
+    const warm = warmPageCache(dataDir);
+    console.log(`data dir ${dataDir}: ${fmtInt(await reportsHeld(db))} reports before this run; ${fmtInt(warm.mb)} MB of database files read into the page cache in ${warm.seconds.toFixed(1)} s`);
     const callers = await Promise.all(pool.accounts.map((a) => callerOfKey(db, a.key)));
     const times: number[] = [];
     /** Calls `from` to `to - 1`, `concurrency` at a time, each caller with its own account. */
