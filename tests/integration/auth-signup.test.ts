@@ -170,8 +170,12 @@ describe("sign-up with e-mail verification", () => {
     }
     const refused = await errorOf(signUp(db, { email: email(), password: PASSWORD }, { ip, origin: ORIGIN }));
     expect(refused).toMatchObject({ code: "rate_limited" });
-    expect(refused.message).toMatch(/^Demasiados intentos\. Esperá \d+ minutos? y probá de nuevo\.$/);
-    expect(refused.retryAfter).toBeGreaterThan(0);
+    // Seconds in the last minute of the limiter's hour, when its window is about to turn; minutes otherwise.
+    expect(refused.message).toMatch(/^Demasiados intentos\. Esperá \d+ (segundos?|minutos?) y probá de nuevo\.$/);
+    const seconds = refused.retryAfter ?? 0;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(refused.message).toContain(seconds < 60 ? `Esperá ${seconds} segundo` : `Esperá ${Math.ceil(seconds / 60)} minuto`);
     // Another address is not affected.
     await expect(signUp(db, { email: email(), password: PASSWORD }, { ip: freshIp(), origin: ORIGIN })).resolves.toBeDefined();
   });
