@@ -1,10 +1,14 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, sql, type SQLWrapper } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const reportStatusEnum = pgEnum("report_status", ["ok", "parcial", "no_resuelto"]);
 export const tipoAccionEnum = pgEnum("tipo_accion", ["nuevo", "actualizacion"]);
 export const denominacionOrigenEnum = pgEnum("denominacion_origen", ["padron", "concursos", "marcas", "cendeu"]);
+
+/** The expressions of reports_account_cuit_charged_idx, written once for the index and the queries (below). */
+const accountCuit = (accountId: SQLWrapper, cuit: SQLWrapper) => sql`(${accountId} || ' ' || ${cuit})`;
+const charged = (status: SQLWrapper) => sql`${status} <> 'no_resuelto'`;
 
 /** A generated report. `no_resuelto` rows are kept for audit, never listed and never charged. */
 export const reports = pgTable(
@@ -29,9 +33,7 @@ export const reports = pgTable(
   (t) => [
     index("reports_account_recent_idx").on(t.accountId, desc(t.createdAt), desc(t.seq)),
     // A CUIT's charged reports in its account, newest first (ACCOUNT_CUIT below).
-    index("reports_account_cuit_charged_idx")
-      .on(sql`(${t.accountId} || ' ' || ${t.cuit})`, desc(t.createdAt), desc(t.seq))
-      .where(sql`${t.status} <> 'no_resuelto'`),
+    index("reports_account_cuit_charged_idx").on(accountCuit(t.accountId, t.cuit), desc(t.createdAt), desc(t.seq)).where(charged(t.status)),
     index("reports_recent_idx").on(desc(t.createdAt), desc(t.seq)),
   ],
 );
@@ -46,11 +48,11 @@ export const reports = pgTable(
  * indexes cost it the same, and a POST's cost grew with the account's history.
  */
 export const accountCuitKey = (accountId: string, cuit: string): string => `${accountId} ${cuit}`;
-export const ACCOUNT_CUIT = sql`(${reports.accountId} || ' ' || ${reports.cuit})`;
-/** ACCOUNT_CUIT in a raw statement, `r` the alias of reports. */
+export const ACCOUNT_CUIT = accountCuit(reports.accountId, reports.cuit);
+/** ACCOUNT_CUIT in a raw statement, `r` the alias of reports: the same expression, or the index does not answer it. */
 export const ACCOUNT_CUIT_SQL = (r: string): string => `(${r}.account_id || ' ' || ${r}.cuit)`;
 /** Charged: the condition of the index, written out (as a parameter it would not prove the index's). */
-export const CHARGED = sql`${reports.status} <> 'no_resuelto'`;
+export const CHARGED = charged(reports.status);
 
 /**
  * An Idempotency-Key is one logical operation of one account, kept forever. The row is written in the same
