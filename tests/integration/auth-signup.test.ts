@@ -7,6 +7,7 @@ import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/lib/demo/accounts";
 import { signUp } from "@/lib/accounts/sign-up";
 import { resendVerification, verifyEmail } from "@/lib/accounts/verify-email";
 import { signLink } from "@/lib/auth/email-link";
+import { tooManyAttemptsText } from "@/lib/auth/throttle-text";
 import { loadAccountCaller } from "@/lib/auth/caller";
 import { setClock } from "@/lib/clock";
 import type { VerifiedCaller } from "@/lib/auth/caller";
@@ -175,7 +176,7 @@ describe("sign-up with e-mail verification", () => {
     const seconds = refused.retryAfter ?? 0;
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(3600);
-    expect(refused.message).toContain(seconds < 60 ? `Esperá ${seconds} segundo` : `Esperá ${Math.ceil(seconds / 60)} minuto`);
+    expect(refused.message).toBe(tooManyAttemptsText(seconds));
     // Another address is not affected.
     await expect(signUp(db, { email: email(), password: PASSWORD }, { ip: freshIp(), origin: ORIGIN })).resolves.toBeDefined();
   });
