@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { DEMO_KINDS } from "@/lib/catalog/demo";
 import type { PolicyName } from "@/lib/ratelimit/policies";
-import { cpuMeter, type CpuSplit } from "./lib/cpu";
+import { cpuMeter, loopMeter, type CpuSplit, type LoopShare } from "./lib/cpu";
 import { closeDatabase, openDatabase, postmasterOf, reportsHeld, warmPageCache } from "./lib/database";
 import { newestProfile, summariseProfile } from "./lib/profile";
 import { runPhase, type PhaseResult, type RequestSpec } from "./lib/load";
@@ -41,6 +41,8 @@ export interface EndpointRow extends PhaseResult {
   spread: [number, number];
   /** CPU ms per response: the app server, Postgres, and the load generator. */
   cpu: CpuSplit;
+  /** The server's event loop: running and waiting for a CPU, and the machine's idle share (bench/lib/cpu.ts). */
+  loop: LoopShare;
   /** req/s as a share of the bare route's at the same connection count in the same run. */
   ratio: number;
 }
@@ -151,6 +153,7 @@ function combine(rounds: EndpointRow[][], ratio?: number): EndpointRow[] {
       ratio: ratio ?? median(ratios),
       spread: ratio ? [ratio, ratio] : [Math.min(...ratios), Math.max(...ratios)],
       cpu: { server: mean((r) => r.cpu.server), postgres: mean((r) => r.cpu.postgres), client: mean((r) => r.cpu.client) },
+      loop: { running: mean((r) => r.loop.running), waiting: mean((r) => r.loop.waiting), idle: mean((r) => r.loop.idle) },
     };
   });
 }
@@ -163,10 +166,12 @@ async function measureEndpoints(o: ApiOptions, server: NextServer, pool: Awaited
   const postmaster = postmasterOf(o.dataDir)?.pid ?? null;
   const phase = async (e: Endpoint, connections: number, seconds: number) => {
     const meter = cpuMeter(server.pid, postmaster);
+    const loop = loopMeter(server.pid);
     const r = await runPhase({ url: server.url, connections, seconds, next: e.next, tag: e.tag });
     const used = meter();
     const per = (ms: number) => ms / Math.max(1, r.responses);
-    return { ...r, endpoint: e.name, ratio: NaN, spread: [NaN, NaN] as [number, number], cpu: { server: per(used.server), postgres: per(used.postgres), client: per(used.client) } };
+    const cpu = { server: per(used.server), postgres: per(used.postgres), client: per(used.client) };
+    return { ...r, endpoint: e.name, ratio: NaN, spread: [NaN, NaN] as [number, number], cpu, loop: loop() };
   };
 
   // Warm-up: JIT, Next's route caches, Postgres buffers and prepared statements.
@@ -182,7 +187,7 @@ async function measureEndpoints(o: ApiOptions, server: NextServer, pool: Awaited
       for (const e of all) {
         const r = await phase(e, connections, o.seconds);
         rows.push(r);
-        console.log(`  ${String(connections).padStart(2)} conn  ${e.name.padEnd(34)} ${fmtInt(r.rps).padStart(6)} req/s  p50 ${fmtMs(r.p50)}  p99 ${fmtMs(r.p99)}  errors ${r.errors}  cpu/req ${r.cpu.server.toFixed(2)}+${r.cpu.postgres.toFixed(2)}+${r.cpu.client.toFixed(2)} ms`);
+        console.log(`  ${String(connections).padStart(2)} conn  ${e.name.padEnd(34)} ${fmtInt(r.rps).padStart(6)} req/s  p50 ${fmtMs(r.p50)}  p99 ${fmtMs(r.p99)}  errors ${r.errors}  cpu/req ${r.cpu.server.toFixed(2)}+${r.cpu.postgres.toFixed(2)}+${r.cpu.client.toFixed(2)} ms  loop ${fmtLoop(r.loop)}`);
       }
       bares.push(await phase(bare, connections, o.seconds));
       const bareRps = (bares[round].rps + bares[round + 1].rps) / 2;
@@ -297,9 +302,12 @@ export function targetLines(r: ApiResults): string[] {
 export const spreadPct = (row: Pick<EndpointRow, "ratio" | "spread">): string =>
   row.spread[0] === row.spread[1] ? fmtPct(row.ratio) : `${fmtPct(row.ratio)} (${Math.round(row.spread[0] * 100)}-${fmtPct(row.spread[1])})`;
 
+/** The event loop's running and waiting shares, then the machine's idle share: 71/29% idle 20%. */
+const fmtLoop = (l: LoopShare): string => `${Math.round(l.running * 100)}/${fmtPct(l.waiting)} idle ${fmtPct(l.idle)}`;
+
 export function apiTable(r: ApiResults): string {
   return table(
-    ["endpoint", "conn", "req/s", "p50", "p99", "errors", "vs bare", "cpu ms/req app+pg+client", "statuses"],
+    ["endpoint", "conn", "req/s", "p50", "p99", "errors", "vs bare", "cpu ms/req app+pg+client", "loop run/wait", "statuses"],
     r.rows.map((row) => [
       row.endpoint,
       String(row.connections),
@@ -309,6 +317,7 @@ export function apiTable(r: ApiResults): string {
       fmtInt(row.errors),
       spreadPct(row),
       `${row.cpu.server.toFixed(2)} + ${row.cpu.postgres.toFixed(2)} + ${row.cpu.client.toFixed(2)}`,
+      fmtLoop(row.loop),
       Object.entries({ ...row.statuses, ...row.tags })
         .map(([k, v]) => `${k}:${v}`)
         .join(" "),

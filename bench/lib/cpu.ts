@@ -52,6 +52,47 @@ export function cpuMeter(serverPid: number, postmasterPid: number | null): () =>
   };
 }
 
+/** Nanoseconds the main thread of `pid` has spent running and runnable but waiting for a CPU (Linux schedstat). */
+function schedstat(pid: number): { running: number; waiting: number } {
+  try {
+    const [running, waiting] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ").map(Number);
+    return { running, waiting };
+  } catch {
+    return { running: 0, waiting: 0 };
+  }
+}
+
+export interface LoopShare {
+  /** Shares of the wall time: the server's event loop (its main thread) on a CPU, and runnable but waiting for one. */
+  running: number;
+  waiting: number;
+  /** Share of the machine's CPU time that stayed idle meanwhile. */
+  idle: number;
+}
+
+/**
+ * Where the wall time of the server's event loop went from this call to the returned function's: running, or waiting
+ * for a CPU; and how much of the machine stayed idle meanwhile. A route whose loop runs all the time is
+ * bound by the loop; one whose loop waits while a CPU idles is bound by how its work is handed between the loop and
+ * Postgres, not by the CPU it costs.
+ */
+export function loopMeter(serverPid: number): () => LoopShare {
+  const t0 = performance.now();
+  const loop0 = schedstat(serverPid);
+  const machine0 = machineTicks();
+  return () => {
+    const wallNs = (performance.now() - t0) * 1e6;
+    const loop = schedstat(serverPid);
+    const machine = machineTicks();
+    const ticks = Math.max(1, machine.total - machine0.total);
+    return {
+      running: (loop.running - loop0.running) / wallNs,
+      waiting: (loop.waiting - loop0.waiting) / wallNs,
+      idle: 1 - (machine.busy - machine0.busy) / ticks,
+    };
+  };
+}
+
 /** Busy and total jiffies of the whole machine (the first line of /proc/stat). */
 function machineTicks(): { busy: number; total: number } {
   const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
