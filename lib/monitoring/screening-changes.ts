@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { fileColumns } from "@/lib/sources/columns";
 import { bestVariantScore, nameTokens } from "@/lib/sources/formats/names";
 import { cuitDocumentKeys } from "@/lib/sources/formats/screening-entry";
+import { PADRON_NAME } from "@/lib/sources/snapshots";
 import { rawSql } from "@/db/raw";
 import type { SectionChange } from "@/lib/schemas/monitoring";
 import { summarizeScreening } from "./summarize";
@@ -32,14 +33,10 @@ const CHANGED_ENTRIES = `
   select 'gone', t.entry_uid, t.lista, t.nombre, t.claves_nombre, t.claves_documento, t.tipo_entrada
     from src_screening t join gone g on g.entry_uid = t.entry_uid and g.h = ${ROW} where t.snapshot_id = $2::int`;
 
-/** Each watched CUIT with the padrón's name, from the current snapshot of each identidad feed (the engine's rule). */
+/** Each watched CUIT with the padrón's name, as the engine's screening reads it (PADRON_NAME). */
 const WATCHED_NAMES = `
   select w.cuit, i.denominacion, i.tipo_persona from (select distinct cuit from watchlist) w
-  left join lateral (
-    select i.denominacion, i.tipo_persona from src_identidad i
-      join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
-             order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
-     where i.cuit = w.cuit order by s.snapshot_date desc, s.id desc limit 1) i on true`;
+  left join lateral (${PADRON_NAME("w.cuit")}) i on true`;
 
 /**
  * Screening matches a taxpayer at report time, by document or by the padrón's name (lib/engine/sources/screening.ts),

@@ -31,6 +31,18 @@ const current = (where: string) => `select source, id, snapshot_date from (
       from source_snapshots ${where} order by source, feed, snapshot_date desc, id desc
   ) current order by source, snapshot_date desc, id desc`;
 const CURRENT_ALL = current("");
+
+/**
+ * The padrón's name and kind of person of the CUIT `cuit` (an SQL expression), as a subquery for a lateral join: from
+ * the current snapshot of each identidad feed, the newest first, the order in which the identidad section merges
+ * them. The screening matches by this name (lib/engine/sources/screening.ts), and monitoring matches the lists'
+ * changes by it (lib/monitoring/screening-changes.ts).
+ */
+export const PADRON_NAME = (cuit: string): string => `
+    select i.denominacion, i.tipo_persona from src_identidad i
+      join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
+            order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
+     where i.cuit = ${cuit} order by s.snapshot_date desc, s.id desc limit 1`;
 const CURRENT_OF_SOURCE = current("where source = $1");
 
 /**

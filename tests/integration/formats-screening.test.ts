@@ -4,9 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb, type Tx } from "@/db/client";
+import { sourceSnapshots, srcIdentidad } from "@/db/schema";
 import { runEngine } from "@/lib/engine";
 import { currentSnapshot } from "@/lib/sources/snapshots";
 import type { EngineReport } from "@/lib/engine";
+import { createSourcePartition } from "@/lib/sources/load";
 import { SOURCES } from "@/lib/sources/registry";
 import { writeOfacSdn } from "@/lib/sources/formats/ofac-sdn";
 import { writeRepet } from "@/lib/sources/formats/repet";
@@ -135,6 +137,30 @@ describe("screening: the UN, RePET and OFAC lists, each its own feed, matched at
         { label: "Coincidencias en listas de sanciones", value: "Sin coincidencias", fuente_dataset_id: SOURCES.screening.datasetId, snapshot_date: DATES.ofac },
       ]);
     }
+  });
+
+  it("matches by the name of the newest padrón feed that holds the CUIT", async () => {
+    const r = await inRollback(async (tx) => {
+      await world(tx);
+      // A newer feed of the padrón names the near miss as the OFAC entity: that name, not the older one, is matched.
+      const [snapshot] = await tx
+        .insert(sourceSnapshots)
+        .values({ source: "identidad", feed: "otro-padron", snapshotDate: "2999-02-01", rowCount: 1, fileName: "test" })
+        .returning({ id: sourceSnapshots.id });
+      await createSourcePartition(tx, "identidad", snapshot.id);
+      await tx.insert(srcIdentidad).values({ ...padronRow(PADRON.nearMiss.cuit, { denominacion: "RIO PARANA LOGISTICA S.R.L." }), snapshotId: snapshot.id });
+      return report(tx, PADRON.nearMiss.cuit);
+    });
+    expect(r.denominacion).toBe("RIO PARANA LOGISTICA S.R.L.");
+    expect(hits(r)).toEqual([
+      {
+        label: "OFAC SDN 7002",
+        value:
+          "RIO PARANA LOGISTICA S.A. · coincidencia por nombre con RIO PARANA LOGISTICA S.R.L. · puntaje 1.00 · referencia 7002 · " +
+          "programa SDGT; IFSR · alias RIO PARANA LOG; TRANSPORTES DEL LITORAL · lista OFAC SDN del 2999-06-03",
+        snapshot_date: DATES.ofac,
+      },
+    ]);
   });
 
   it("runs the lists' queries on their cached generic plans inside a transaction, instead of planning every call", async () => {

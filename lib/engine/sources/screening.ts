@@ -4,6 +4,7 @@ import { formatCuit } from "@/lib/cuit/validate";
 import { env } from "@/lib/env";
 import { bestVariantScore, nameTokens } from "@/lib/sources/formats/names";
 import { cuitDocumentKeys } from "@/lib/sources/formats/screening-entry";
+import { PADRON_NAME } from "@/lib/sources/snapshots";
 import { rawSql } from "@/db/raw";
 import { defineSource } from "../types";
 
@@ -43,23 +44,17 @@ const ENTRY_FIELDS = [
 const COLUMNS = ENTRY_FIELDS.map(([field, column]) => `${column} as "${field}"`).join(", ");
 
 /**
- * A CUIT's padrón name, from the current snapshot of each identidad feed (newest first, as the identidad section
- * merges them; the same rule as lib/sources/snapshots.ts), and the list entries that hold one of its document keys,
- * as one JSON array. One statement for both: screening reads the padrón's name itself so that its name match need
- * not wait for the table sources' statement. It always returns one row; `denominacion` is null when the padrón does
- * not hold the CUIT, `byDocument` when no entry holds its documents.
+ * A CUIT's padrón name (PADRON_NAME), and the list entries that hold one of its document keys, as one JSON array.
+ * One statement for both: screening reads the padrón's name itself so that its name match need not wait for the
+ * table sources' statement. It always returns one row; `denominacion` is null when the padrón does not hold the
+ * CUIT, `byDocument` when no entry holds its documents.
  */
-const PADRON_NAME_AND_DOCUMENTS = `select p.denominacion, p."tipoPersona",
+const PADRON_NAME_AND_DOCUMENTS = `select p.denominacion, p.tipo_persona as "tipoPersona",
   (select json_agg(json_build_object(${ENTRY_FIELDS.map(([field, column]) => `'${field}', ${column}`).join(", ")}))
      from src_screening e join source_snapshots s on s.id = e.snapshot_id
     where e.snapshot_id = any($2::int4[]) and string_to_array(e.claves_documento, ' ') && $3::text[]) as "byDocument"
   from (select 1) as one
-  left join lateral (
-    select i.denominacion, i.tipo_persona as "tipoPersona" from src_identidad i
-      join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
-            order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
-     where i.cuit = $1 order by s.snapshot_date desc, s.id desc limit 1
-  ) as p on true`;
+  left join lateral (${PADRON_NAME("$1")}) as p on true`;
 
 // The token expressions (here and in PADRON_NAME_AND_DOCUMENTS) are the ones of the GIN indexes on src_screening
 // (db/schema/sources.ts).
