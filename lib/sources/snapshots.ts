@@ -31,6 +31,7 @@ const current = (where: string) => `select source, id, snapshot_date from (
       from source_snapshots ${where} order by source, feed, snapshot_date desc, id desc
   ) current order by source, snapshot_date desc, id desc`;
 const CURRENT_ALL = current("");
+const CURRENT_OF_SOURCE = current("where source = $1");
 
 /**
  * The padrón's name and kind of person of the CUIT `cuit` (an SQL expression), as a subquery for a lateral join: from
@@ -43,7 +44,6 @@ export const PADRON_NAME = (cuit: string): string => `
       join (select distinct on (feed) id, snapshot_date from source_snapshots where source = 'identidad'
             order by feed, snapshot_date desc, id desc) s on s.id = i.snapshot_id
      where i.cuit = ${cuit} order by s.snapshot_date desc, s.id desc limit 1`;
-const CURRENT_OF_SOURCE = current("where source = $1");
 
 /**
  * CURRENT_ALL as a report's first read, which also sets `plan_cache_mode` for the rest of the caller's transaction.

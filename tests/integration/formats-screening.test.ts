@@ -43,6 +43,15 @@ async function world(tx: Tx) {
   };
 }
 
+/** The OFAC entity that the padrón name "RIO PARANA LOGISTICA S.R.L." matches, as its report shows it. */
+const RIO_PARANA_OFAC = {
+  label: "OFAC SDN 7002",
+  value:
+    "RIO PARANA LOGISTICA S.A. · coincidencia por nombre con RIO PARANA LOGISTICA S.R.L. · puntaje 1.00 · referencia 7002 · " +
+    "programa SDGT; IFSR · alias RIO PARANA LOG; TRANSPORTES DEL LITORAL · lista OFAC SDN del 2999-06-03",
+  snapshot_date: DATES.ofac,
+};
+
 const hits = (r: EngineReport) => r.sections.screening!.fields.slice(1).map((f) => ({ label: f.label, value: f.value, snapshot_date: f.snapshot_date }));
 
 describe("screening: the UN, RePET and OFAC lists, each its own feed, matched at report time", () => {
@@ -118,15 +127,7 @@ describe("screening: the UN, RePET and OFAC lists, each its own feed, matched at
 
   it("matches an OFAC entity by name whatever its company form, with its malformed program and aliases read", async () => {
     const r = await inRollback(async (tx) => (await world(tx), report(tx, PADRON.rioParana.cuit)));
-    expect(hits(r)).toEqual([
-      {
-        label: "OFAC SDN 7002",
-        value:
-          "RIO PARANA LOGISTICA S.A. · coincidencia por nombre con RIO PARANA LOGISTICA S.R.L. · puntaje 1.00 · referencia 7002 · " +
-          "programa SDGT; IFSR · alias RIO PARANA LOG; TRANSPORTES DEL LITORAL · lista OFAC SDN del 2999-06-03",
-        snapshot_date: DATES.ofac,
-      },
-    ]);
+    expect(hits(r)).toEqual([RIO_PARANA_OFAC]);
   });
 
   it("finds nothing for a near miss below the threshold, nor for a person named like an entity: an authoritative ok", async () => {
@@ -152,15 +153,7 @@ describe("screening: the UN, RePET and OFAC lists, each its own feed, matched at
       return report(tx, PADRON.nearMiss.cuit);
     });
     expect(r.denominacion).toBe("RIO PARANA LOGISTICA S.R.L.");
-    expect(hits(r)).toEqual([
-      {
-        label: "OFAC SDN 7002",
-        value:
-          "RIO PARANA LOGISTICA S.A. · coincidencia por nombre con RIO PARANA LOGISTICA S.R.L. · puntaje 1.00 · referencia 7002 · " +
-          "programa SDGT; IFSR · alias RIO PARANA LOG; TRANSPORTES DEL LITORAL · lista OFAC SDN del 2999-06-03",
-        snapshot_date: DATES.ofac,
-      },
-    ]);
+    expect(hits(r)).toEqual([RIO_PARANA_OFAC]);
   });
 
   it("runs the lists' queries on their cached generic plans inside a transaction, instead of planning every call", async () => {
