@@ -1,5 +1,5 @@
 import { desc, sql, type SQLWrapper } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, json, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const reportStatusEnum = pgEnum("report_status", ["ok", "parcial", "no_resuelto"]);
@@ -24,7 +24,12 @@ export const reports = pgTable(
     costoUnidades: integer().notNull().default(0),
     denominacion: text(),
     denominacionOrigen: denominacionOrigenEnum(),
-    sections: jsonb().$type<Record<string, unknown>>().notNull(),
+    /**
+     * `json`, not `jsonb`: stored and returned whole, never queried inside. Postgres keeps the text as written (the
+     * fields in the report's own order) instead of building a binary form on every insert and text again on every
+     * read, and the text compresses smaller.
+     */
+    sections: json().$type<Record<string, unknown>>().notNull(),
     generatedAt: timestamp({ withTimezone: true, mode: "string" }).notNull(),
     createdAt: timestamp({ withTimezone: true, mode: "string" }).notNull().defaultNow(),
     /** Insertion order: breaks ties between reports created in the same millisecond. */

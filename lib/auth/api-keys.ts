@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, perDatabase, withTransaction } from "@/db/client";
 import { accounts, apiKeys, plans } from "@/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/record";
 import { now } from "@/lib/clock";
 import { DomainError } from "@/lib/errors";
-import { newId, randomBase62 } from "@/lib/id";
+import { base62, newId } from "@/lib/id";
 import { rawSql } from "@/db/raw";
 import { accountCaller, accountColumns, accountGates, type Caller } from "./caller";
 import { authCacheFor } from "./caller-cache";
@@ -16,7 +16,7 @@ export const DEFAULT_KEY_DAYS = 365;
 const KEY_PATTERN = /^lgj_[0-9A-Za-z]{43}$/;
 const DAY_MS = 86_400_000;
 
-export const generateKey = (): string => `${KEY_PREFIX}${randomBase62(32)}`;
+export const generateKey = (): string => `${KEY_PREFIX}${base62(randomBytes(32))}`;
 export const isWellFormedKey = (key: string): boolean => KEY_PATTERN.test(key);
 export const hashKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 /** What lists show: the prefix and four characters, enough to tell keys apart. */

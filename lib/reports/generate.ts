@@ -24,6 +24,18 @@ export interface Generated {
   body: ReportPostResponse;
   /** True when the body is a stored response (Idempotency-Key replay). */
   replayed: boolean;
+  /** The sections as the report's row stored them (JSON text), for a new report: `responseJson` reuses it. */
+  sectionsJson?: string;
+}
+
+/**
+ * The body as JSON text. For a new report the sections, by far its largest part, are the text already written for
+ * its row, not serialised a second time; the other fields follow in the order of `responseOf`.
+ */
+export function responseJson({ body, sectionsJson }: Generated): string {
+  if (sectionsJson === undefined) return JSON.stringify(body);
+  const { cuit, sections: _sections, ...rest } = body;
+  return `{"cuit":${JSON.stringify(cuit)},"sections":${sectionsJson},${JSON.stringify(rest).slice(1)}`;
 }
 
 /**
@@ -87,6 +99,7 @@ async function attempt(
       const resolved = report.status !== "no_resuelto";
       const costo = resolved ? costOf(caller, tipo) : 0;
       const body = responseOf(report, id, resolved ? tipo : null, costo);
+      const sectionsJson = JSON.stringify(report.sections);
       if (resolved) {
         await holdDailySlot(tx, caller, at);
         await renewAllotment(tx, caller, state.balance, at);
@@ -106,7 +119,7 @@ async function attempt(
           costoUnidades: costo,
           denominacion: report.denominacion,
           denominacionOrigen: report.denominacion_origen,
-          sections: report.sections,
+          sectionsJson,
           generatedAt: report.generated_at,
           createdAt: at.toISOString(),
         }),
@@ -116,7 +129,7 @@ async function attempt(
           : undefined,
       ]);
       await persistFault(tx);
-      return { body, replayed: false };
+      return { body, replayed: false, sectionsJson };
     });
   } catch (e) {
     if (e instanceof DomainError) throw e;

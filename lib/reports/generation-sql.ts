@@ -98,8 +98,8 @@ export async function findKey(db: DbOrTx, accountId: string, key: string): Promi
   return row;
 }
 
-/** A report row as the generation writes it: the schema's insert type, every column given. */
-export type ReportInsert = Required<Omit<typeof reports.$inferInsert, "seq">>;
+/** A report row as the generation writes it: the schema's insert type, every column given, the sections as JSON text. */
+export type ReportInsert = Required<Omit<typeof reports.$inferInsert, "seq" | "sections">> & { sectionsJson: string };
 
 export async function insertReport(tx: Tx, r: ReportInsert): Promise<void> {
   await rawSql(tx).unsafe(
@@ -113,7 +113,7 @@ export async function insertReport(tx: Tx, r: ReportInsert): Promise<void> {
       r.costoUnidades,
       r.denominacion,
       r.denominacionOrigen,
-      JSON.stringify(r.sections),
+      r.sectionsJson,
       r.generatedAt,
       r.createdAt,
     ],

@@ -1,5 +1,5 @@
-import { apiRoute, json } from "@/lib/http/api-route";
-import { generateReport } from "@/lib/reports/generate";
+import { apiRoute, json, jsonText } from "@/lib/http/api-route";
+import { generateReport, responseJson } from "@/lib/reports/generate";
 import { listReports } from "@/lib/reports/list";
 import { listQuerySchema, reportPostBodySchema, reportPostHeadersSchema } from "@/lib/schemas/reports";
 import { otherMethods } from "@/lib/http/api-guard";
@@ -8,8 +8,8 @@ import { otherMethods } from "@/lib/http/api-guard";
 export const POST = apiRoute(
   { auth: "required", channel: true, limit: "reportsCreate", request: { headers: reportPostHeadersSchema, body: reportPostBodySchema } },
   async ({ db, caller, input }) => {
-    const { body, replayed } = await generateReport(db, caller, { cuit: input.body.cuit, idempotencyKey: input.headers["Idempotency-Key"] ?? null });
-    return json(body, { headers: replayed ? { "Idempotent-Replayed": "true" } : {} });
+    const generated = await generateReport(db, caller, { cuit: input.body.cuit, idempotencyKey: input.headers["Idempotency-Key"] ?? null });
+    return jsonText(responseJson(generated), { headers: generated.replayed ? { "Idempotent-Replayed": "true" } : {} });
   },
 );
 
