@@ -50,11 +50,8 @@ type Handler<P, A extends AuthMode, R extends RequestSchemas> = (ctx: RouteConte
 export const json = (body: unknown, init?: ResponseInit): Response => Response.json(body, init);
 
 /** A body already serialised as JSON, answered as `json` would answer it. */
-export function jsonText(text: string, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  headers.set("Content-Type", "application/json");
-  return new Response(text, { ...init, headers });
-}
+export const jsonText = (text: string, headers: Record<string, string> = {}): Response =>
+  new Response(text, { headers: { ...headers, "Content-Type": "application/json" } });
 
 /** Where an account on a lower plan can see the plans and move up. */
 export const upgradeUrl = (req: Request): string => `${appOrigin(req)}/planes`;

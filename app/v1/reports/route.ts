@@ -9,7 +9,7 @@ export const POST = apiRoute(
   { auth: "required", channel: true, limit: "reportsCreate", request: { headers: reportPostHeadersSchema, body: reportPostBodySchema } },
   async ({ db, caller, input }) => {
     const generated = await generateReport(db, caller, { cuit: input.body.cuit, idempotencyKey: input.headers["Idempotency-Key"] ?? null });
-    return jsonText(responseJson(generated), { headers: generated.replayed ? { "Idempotent-Replayed": "true" } : {} });
+    return jsonText(responseJson(generated), generated.replayed ? { "Idempotent-Replayed": "true" } : {});
   },
 );
 

@@ -1,4 +1,4 @@
-import { apiRoute, type RouteContext } from "@/lib/http/api-route";
+import { apiRoute, jsonText, type RouteContext } from "@/lib/http/api-route";
 import { getReportText } from "@/lib/reports/get";
 import { otherMethods } from "@/lib/http/api-guard";
 
@@ -6,7 +6,7 @@ import { otherMethods } from "@/lib/http/api-guard";
 export const GET = apiRoute(
   { auth: "required", channel: true, limit: "reportsGet" },
   async ({ params, db, caller }: RouteContext<{ id: string }, "required">) =>
-    new Response(await getReportText(db, caller, params.id), { headers: { "Content-Type": "application/json" } }),
+    jsonText(await getReportText(db, caller, params.id)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("/v1/reports/{id}");
