@@ -359,3 +359,67 @@ export async function stopEmbedded(options: { ifIdle?: boolean } = {}): Promise<
 
 /** Whether this process is attached to an embedded Postgres (false with DATABASE_URL). */
 export const usesEmbedded = () => attached !== undefined;
+
+/** The niceness the embedded Postgres's processes run at (`lowerEmbeddedPriority`). */
+export const EMBEDDED_NICE = 19;
+
+/** The postmaster's children (Linux): its backends, and its own helper processes. */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `pid` leads a session: Postgres's children call setsid(2) right after the fork, and get their autogroup then. */
+function leadsSession(pid: number): boolean {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[3]) === pid;
+  } catch {
+    return false;
+  }
+}
+
+/** Sets a process's niceness and its autogroup's; what the system does not allow or have is left as it was. */
+function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, EMBEDDED_NICE);
+  } catch {
+    // not ours to change
+  }
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(EMBEDDED_NICE));
+  } catch {
+    // a kernel without autogroup scheduling, or not ours
+  }
+}
+
+/**
+ * Keeps the embedded Postgres below the app in the CPU scheduler, so that on a machine both share, the app's event
+ * loop, the one thread every request needs, is not preempted by the backends it has just woken; Postgres runs on
+ * whatever CPU the app leaves. Postgres starts every backend in a session of its own (setsid), and Linux's autogroup
+ * scheduling weighs each session as much as the app's whole process: at the default priority ten busy backends
+ * outweighed the app tenfold, and a niceness given to the postmaster alone is inherited by the backends but does
+ * not count across sessions. So each process gets EMBEDDED_NICE as its own niceness and its autogroup's. Backends
+ * come and go with the connections: the postmaster's children are looked at every `intervalMs`. Returns the stop.
+ */
+export function lowerEmbeddedPriority(intervalMs = 1000): () => void {
+  const current = attached;
+  if (!current) return () => undefined;
+  const lowered = new Set<number>();
+  const sweep = () => {
+    const postmaster = runningPostmaster(current.pgDir)?.pid;
+    if (!postmaster) return;
+    const live = new Set([postmaster, ...childrenOf(postmaster)]);
+    for (const pid of lowered) if (!live.has(pid)) lowered.delete(pid);
+    for (const pid of live) {
+      if (lowered.has(pid) || !leadsSession(pid)) continue;
+      lowered.add(pid);
+      lowerPriority(pid);
+    }
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs).unref();
+  return () => clearInterval(timer);
+}

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { getDb } from "@/db/client";
-import { signalEmbeddedStop } from "@/db/embedded";
+import { lowerEmbeddedPriority, signalEmbeddedStop } from "@/db/embedded";
 import { installDatabase, prepareBootSeed } from "@/lib/database-boot";
 import { env, EnvError } from "@/lib/env";
 import { PEER_HEADER } from "@/lib/http/client-ip";
@@ -46,7 +46,8 @@ function startJobWorkers(): void {
  * Server start: validate the configuration (a wrong value stops the start with one message naming it), then start
  * or attach to the database, migrate and seed an empty database, beside Next's own start rather than before it:
  * meanwhile `/healthz` answers, `/readyz` says 503 and a request waits for the database (getDb). A database that
- * cannot be brought up stops the process. Next's own signal handling closes the HTTP server and lets in-flight
+ * cannot be brought up stops the process. The embedded database runs below the app in the CPU scheduler
+ * (lowerEmbeddedPriority). Next's own signal handling closes the HTTP server and lets in-flight
  * requests finish before the process exits; at exit the embedded Postgres this process started is asked to shut
  * down.
  */
@@ -68,6 +69,7 @@ export function boot(): void {
   getDb().then(
     () => {
       log().info({ ms: Math.round(performance.now() - started), database: env().DATABASE_URL ? "external" : "embedded" }, "database ready");
+      lowerEmbeddedPriority();
       startJobWorkers();
     },
     () => process.exit(1),

@@ -50,7 +50,7 @@ const envSchema = z
         error: 'must be a comma-separated list of source:fault, with fault slow or throw (e.g. "comex:slow,marcas:throw")',
       })
       .default(""),
-    // Tests and drills only: makes every report generation fail just before its commit (lib/reports/generate.ts).
+    // Tests and drills only: makes every report generation fail just before its writes and commit (lib/reports/generate.ts).
     REPORT_PERSIST_FAULT: z.enum(["throw", "disconnect"]).optional(),
     DEMO_CUITS: z.coerce.number().int().min(100).default(3000),
     SEED_DEMO: flag.optional(),

@@ -12,6 +12,12 @@
 //    transaction), was an async function: a promise per call, and one more for its `await 1`. It now schedules the
 //    query's handler once, on the same microtask turn, and makes no promise after that. A POST /v1/reports runs
 //    about a dozen queries; under Next's async context every promise also costs an async hook.
+// 6. a transaction's BEGIN goes out in the same write as its first statements instead of in a round trip of its
+//    own, and the function may send COMMIT itself (`sql.commit()`), behind its last statements, instead of in a
+//    round trip after it returns. A statement that failed before the COMMIT makes it a rollback, and the
+//    transaction throws that failure as before; nothing after the COMMIT may decide to roll back. A query is sent
+//    when it is first awaited or `execute()`d, so the statements meant to precede the COMMIT are `execute()`d
+//    first; one sent after it fails (AFTER_COMMIT) instead of reaching a connection the transaction gave back.
 // The script is idempotent and fails loudly if the source it expects is not there.
 import fs from "node:fs";
 import path from "node:path";
@@ -79,6 +85,47 @@ const patches = [
     file: "query.js",
     from: "const originCache = new Map()\n",
     to: `const resolved = Promise.resolve() // ${MARK}\nconst originCache = new Map()\n`,
+  },
+  {
+    file: "index.js",
+    from:
+      "      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()\n" +
+      "      return await Promise.race([\n        scope(connection, fn),\n",
+    to:
+      `      // ${MARK}: BEGIN is sent, not waited for; once it has its connection, the statements follow it there\n` +
+      "      let dispatched\n" +
+      "      const dispatch = new Promise(resolve => dispatched = resolve)\n" +
+      "      const begun = sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute: c => (onexecute(c), dispatched()) }).execute()\n" +
+      "      await Promise.race([dispatch, begun])\n" +
+      "      move(connection, reserved)\n" +
+      "      return await Promise.race([\n        scope(connection, fn).then(result => begun.then(() => result)),\n",
+  },
+  {
+    file: "index.js",
+    from: "      let uncaughtError\n        , result\n",
+    to:
+      "      let uncaughtError\n        , result\n" +
+      `        , committing = null // ${MARK}: a COMMIT the function sent itself\n` +
+      "        , commitSent = false\n" +
+      "      name || (sql.commit = () => committing || (committing = sql`commit`.execute()))\n",
+  },
+  {
+    file: "index.js",
+    from: `        if (closedError) return q.reject(closedError) // ${MARK}\n`,
+    to:
+      `        if (closedError) return q.reject(closedError) // ${MARK}\n` +
+      `        if (commitSent) return q.reject(Errors.generic('AFTER_COMMIT', 'Statement sent after the transaction\\'s COMMIT')) // ${MARK}\n` +
+      "        q === committing && (commitSent = true)\n",
+  },
+  {
+    file: "index.js",
+    from: "      } catch (e) {\n        await (name\n",
+    to: `      } catch (e) {\n        commitSent || await (name // ${MARK}: after a COMMIT the transaction is over either way\n`,
+  },
+  {
+    file: "index.js",
+    from: "          : await sql`commit`\n",
+    to: `          : await (committing || sql\`commit\`) // ${MARK}\n`,
   },
 ];
 

@@ -67,10 +67,13 @@ const WITH_BALANCE_DROP = INSERT(`
    where b.account_id = $1 and $5::int > 0 and b.cupo_available + b.comprado_available < s.umbral_saldo_bajo
      and b.cupo_available + b.comprado_available + $5::int >= s.umbral_saldo_bajo`);
 
-type Written = { eventos: number; entregas: number };
+export type Written = { eventos: number; entregas: number };
 
-/** Wakes the delivery worker once the transaction commits, when it wrote any delivery. */
-async function wake(db: DbOrTx, written: Written): Promise<Written> {
+/**
+ * Wakes the delivery worker when `written` holds any delivery: in the transaction that wrote them, so that the job
+ * exists once they commit; or right after that transaction committed.
+ */
+export async function wakeDeliveries(db: DbOrTx, written: Written): Promise<Written> {
   if (written.entregas > 0) await enqueue(db, "webhooks", {}, "webhooks");
   return written;
 }
@@ -80,7 +83,7 @@ export async function recordEvents(db: DbOrTx, events: readonly NewEvent[]): Pro
   if (events.length === 0) return { eventos: 0, entregas: 0 };
   const input = events.map((e) => ({ account_id: e.accountId, tipo: e.tipo, cuit: e.cuit ?? null, severidad: e.severidad ?? null, datos: e.datos }));
   const [row] = await rawSql(db).unsafe<Written[]>(EXPLICIT, [JSON.stringify(input)], { prepare: true });
-  return wake(db, row);
+  return wakeDeliveries(db, row);
 }
 
 export interface CuitChange {
@@ -93,18 +96,19 @@ export interface CuitChange {
 export async function recordScanEvents(db: DbOrTx, scanId: number, changes: readonly CuitChange[]): Promise<Written> {
   if (changes.length === 0) return { eventos: 0, entregas: 0 };
   const [row] = await rawSql(db).unsafe<Written[]>(FAN_OUT, [JSON.stringify(changes), scanId], { prepare: true });
-  return wake(db, row);
+  return wakeDeliveries(db, row);
 }
 
 /**
  * After a debit of `cost` units, in its transaction: the event, and `saldo.bajo` if the balance just crossed the
- * account's threshold, in one statement.
+ * account's threshold, in one statement. It does not wake the delivery worker: the caller does, once its
+ * transaction committed (wakeDeliveries), so that this can be sent in the same write as the COMMIT.
  */
 export async function recordWithBalanceDrop(db: DbOrTx, event: Omit<NewEvent, "severidad">, cost: number): Promise<Written> {
   const [row] = await rawSql(db).unsafe<Written[]>(
     WITH_BALANCE_DROP,
     [event.accountId, event.tipo, event.cuit ?? null, JSON.stringify(event.datos), cost],
     { prepare: true },
-  );
-  return wake(db, row);
+  ).execute();
+  return row;
 }

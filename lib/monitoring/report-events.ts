@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import type { ReportStatus, TipoAccion } from "@/db/schema";
-import { recordEvents, recordWithBalanceDrop } from "./record-events";
+import { recordEvents, recordWithBalanceDrop, type Written } from "./record-events";
 
 export interface GeneratedReport {
   accountId: string;
@@ -13,10 +13,11 @@ export interface GeneratedReport {
 
 /**
  * In the generation's transaction, after its debit: `informe.generado`, and `saldo.bajo` when the debit took the
- * balance below the account's threshold, in one statement.
+ * balance below the account's threshold, in one statement. The caller wakes the delivery worker once it committed
+ * (wakeDeliveries).
  */
-export async function recordReportEvents(db: DbOrTx, r: GeneratedReport): Promise<void> {
-  await recordWithBalanceDrop(
+export function recordReportEvents(db: DbOrTx, r: GeneratedReport): Promise<Written> {
+  return recordWithBalanceDrop(
     db,
     {
       accountId: r.accountId,

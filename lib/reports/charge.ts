@@ -1,9 +1,9 @@
 import type { DbOrTx, Tx } from "@/db/client";
 import type { Balance, TipoAccion } from "@/db/schema";
 import { lockBalance } from "@/lib/billing/allotment";
-import { projectBalance } from "@/lib/billing/balance";
+import { projectBalance, storedBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
-import { debit, InsufficientBalance } from "@/lib/billing/debit";
+import { debitRenewed } from "@/lib/billing/debit";
 import { activePacks } from "@/lib/billing/prices";
 import { localDay, localMonth, startOfLocalDay } from "@/lib/clock";
 import type { VerifiedCaller } from "@/lib/auth/caller";
@@ -31,16 +31,24 @@ function dailyCapExceeded(at: Date): DomainError {
   });
 }
 
-async function insufficient(tx: Tx, tipo: TipoAccion, b: Balance): Promise<DomainError> {
+async function insufficient(db: DbOrTx, tipo: TipoAccion, b: Balance): Promise<DomainError> {
   return new DomainError("saldo_insuficiente", {
     text: shortfallMessage(tipo, b.cupoAvailable + b.compradoAvailable),
     extra: {
       tipo_accion: tipo,
       costo_unidades: COST[tipo],
       saldo: { cupo_disponible_unidades: b.cupoAvailable, saldo_comprado_unidades: b.compradoAvailable },
-      packs: await activePacks(tx),
+      packs: await activePacks(db),
     },
   });
+}
+
+/**
+ * The 402 for a debit that could not pay (InsufficientBalance), once its transaction rolled back: with the balance
+ * as it stands now.
+ */
+export async function shortfall(db: DbOrTx, caller: VerifiedCaller, tipo: TipoAccion, at: Date): Promise<DomainError> {
+  return insufficient(db, tipo, projectBalance(await storedBalance(db, caller.accountId), monthlyOf(caller), at));
 }
 
 /**
@@ -83,14 +91,10 @@ export async function holdDailySlot(tx: Tx, caller: VerifiedCaller, at: Date): P
 
 /**
  * With the report's own writes, in their round trip (the debit does not depend on them): debits a balance account
- * under its balance row lock, allotment first. Nothing on the daily-cap model.
+ * under its balance row lock, allotment first (renewAllotment ran before), or throws InsufficientBalance
+ * (`shortfall` makes the 402 of it). Nothing on the daily-cap model.
  */
 export async function debitReport(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, reportId: string, at: Date): Promise<void> {
   if (caller.account.billingModel === "daily_cap") return;
-  try {
-    await debit(tx, caller.accountId, monthlyOf(caller), COST[tipo], reportId, at);
-  } catch (e) {
-    if (e instanceof InsufficientBalance) throw await insufficient(tx, tipo, e.balance);
-    throw e;
-  }
+  await debitRenewed(tx, caller.accountId, COST[tipo], reportId, at);
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@/db/client";
-import { rawSql } from "@/db/raw";
+import { commitNow, rawSql } from "@/db/raw";
 import type { TipoAccion } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { resolveCuitOrDni } from "@/lib/cuit";
@@ -9,10 +9,12 @@ import { DomainError } from "@/lib/errors";
 import { newId } from "@/lib/id";
 import { log } from "@/lib/log";
 import { allSettledInOrder } from "@/lib/settled";
+import { wakeDeliveries, type Written } from "@/lib/monitoring/record-events";
 import { recordReportEvents } from "@/lib/monitoring/report-events";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { reportSnapshots } from "@/lib/sources/snapshots";
-import { costOf, debitReport, holdDailySlot, precheck, renewAllotment } from "./charge";
+import { InsufficientBalance } from "@/lib/billing/debit";
+import { costOf, debitReport, holdDailySlot, precheck, renewAllotment, shortfall } from "./charge";
 import { findKey, generationState, insertReport, tryGenerationLock } from "./generation-sql";
 import { conflict, replay, storeKey } from "./idempotency";
 
@@ -40,7 +42,7 @@ export function responseJson({ body, sectionsJson }: Generated): string {
 
 /**
  * Fault point for tests and drills, off unless `REPORT_PERSIST_FAULT` is set (never in production): just before the
- * commit, `throw` fails as a write would, `disconnect` ends the transaction's own database session.
+ * writes and the commit, `throw` fails as a write would, `disconnect` ends the transaction's own database session.
  */
 async function persistFault(tx: Tx): Promise<void> {
   const fault = process.env.REPORT_PERSIST_FAULT;
@@ -52,6 +54,12 @@ const inProgress = () =>
   new DomainError("generacion_en_curso", { retryAfter: 1 });
 
 const BUSY = Symbol("busy");
+
+/** A new report, committed, and what its events wrote. */
+interface Committed {
+  generated: Generated;
+  written: Written | undefined;
+}
 
 function responseOf(report: EngineReport, informeId: string, tipo: TipoAccion | null, costo: number): ReportPostResponse {
   return {
@@ -70,6 +78,8 @@ function responseOf(report: EngineReport, informeId: string, tipo: TipoAccion | 
  * One attempt under the (account, CUIT) generation lock: a transaction-scoped advisory lock, so it is held across
  * every app instance on the database and dies with its holder. The engine reads inside the same transaction (its
  * queries pipeline on the one connection), then the report, the charge and the idempotency record commit together.
+ * Three round trips when nothing else is needed: BEGIN with the lock and the state, the engine's reads, the writes
+ * with the COMMIT.
  */
 async function attempt(
   db: Db,
@@ -78,9 +88,12 @@ async function attempt(
   key: string | null,
 ): Promise<Generated | typeof BUSY> {
   let persisting = false;
+  let charged: { tipo: TipoAccion; at: Date } | undefined;
+  let outcome: typeof BUSY | Generated | Committed;
   try {
-    return await db.transaction(async (tx) => {
-      // One round trip: Postgres runs pipelined statements in order, so the reads start once the lock is held.
+    outcome = await db.transaction(async (tx): Promise<typeof BUSY | Generated | Committed> => {
+      // One round trip, BEGIN included: Postgres runs pipelined statements in order, so the reads start once the
+      // lock is held.
       const [locked, state, snapshots] = await Promise.all([
         tryGenerationLock(tx, caller.accountId, cuit),
         generationState(tx, caller.accountId, key, cuit),
@@ -101,14 +114,17 @@ async function attempt(
       const body = responseOf(report, id, resolved ? tipo : null, costo);
       const sectionsJson = JSON.stringify(report.sections);
       if (resolved) {
+        charged = { tipo, at };
         await holdDailySlot(tx, caller, at);
         await renewAllotment(tx, caller, state.balance, at);
       }
-      // One round trip: the debit, the report, its key and the events, which Postgres runs in this order (the events
-      // read the balance the debit leaves). A key stored meanwhile by a twin fails the key's insert (storeKey), as
-      // does a balance that can no longer pay (402): nothing of it commits. The first failure in that order is the
-      // cause; a statement after it only fails because the transaction already has.
-      await allSettledInOrder([
+      await persistFault(tx);
+      // One round trip: the debit, the report, its key, the events and the COMMIT, which Postgres runs in this order
+      // (the events read the balance the debit leaves). A key stored meanwhile by a twin fails the key's insert
+      // (storeKey), as does a balance that can no longer pay (InsufficientBalance): the COMMIT then rolls back, and
+      // nothing of it is kept. The first failure in that order is the cause; a statement after it only fails because
+      // the transaction already has.
+      const [, , , written] = await allSettledInOrder([
         resolved ? debitReport(tx, caller, tipo, id, at) : undefined,
         insertReport(tx, {
           id,
@@ -127,16 +143,24 @@ async function attempt(
         resolved
           ? recordReportEvents(tx, { accountId: caller.accountId, informeId: id, cuit, status: report.status, tipoAccion: tipo, costoUnidades: costo })
           : undefined,
+        commitNow(tx),
       ]);
-      await persistFault(tx);
-      return { body, replayed: false, sectionsJson };
+      return { generated: { body, replayed: false, sectionsJson }, written };
     });
   } catch (e) {
     if (e instanceof DomainError) throw e;
+    if (e instanceof InsufficientBalance && charged) throw await shortfall(db, caller, charged.tipo, charged.at);
     if (!persisting) throw e;
     log().error({ err: e, accountId: caller.accountId }, "report not persisted");
     throw new DomainError("informe_no_persistido");
   }
+  if (outcome === BUSY || !("generated" in outcome)) return outcome;
+  // Committed: the webhook deliveries it wrote go out now. The report is kept whatever happens here; deliveries the
+  // worker was not told about are found by its recovery pass (lib/webhooks/recover.ts).
+  if (outcome.written) {
+    await wakeDeliveries(db, outcome.written).catch((err: unknown) => log().warn({ err, accountId: caller.accountId }, "webhook worker not woken"));
+  }
+  return outcome.generated;
 }
 
 /**

@@ -118,11 +118,11 @@ export async function insertReport(tx: Tx, r: ReportInsert): Promise<void> {
       r.createdAt,
     ],
     { prepare: true },
-  );
+  ).execute();
 }
 
 export async function insertKey(tx: Tx, k: { accountId: string; key: string; cuit: string; reportId: string; createdAt: Date }): Promise<void> {
-  await rawSql(tx).unsafe(INSERT_KEY, [k.accountId, k.key, k.cuit, k.reportId, k.createdAt.toISOString()], { prepare: true });
+  await rawSql(tx).unsafe(INSERT_KEY, [k.accountId, k.key, k.cuit, k.reportId, k.createdAt.toISOString()], { prepare: true }).execute();
 }
 
 export async function chargedSince(db: DbOrTx, accountId: string, since: Date): Promise<number> {
