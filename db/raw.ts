@@ -13,6 +13,13 @@ export function rawSql(db: DbOrTx): postgres.Sql {
   return (db as unknown as { session: { client: postgres.Sql } }).session.client;
 }
 
+/** The Postgres error code (SQLSTATE) of a failed query: drizzle wraps the driver's error and keeps it as `cause`. */
+export function pgCode(e: unknown): string | undefined {
+  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = err?.cause?.code ?? err?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 /**
  * Sends the transaction's COMMIT now, in the same write as the statements sent before it, instead of in a round trip
  * of its own after the transaction's function returns (scripts/patch-postgres.mjs). If a statement before it

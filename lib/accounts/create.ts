@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { withTransaction, type DbOrTx } from "@/db/client";
+import { pgCode } from "@/db/raw";
 import { accounts, balances, ledgerEntries, plans, users, type BillingModel, type PlanTier } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordAudit, type Actor } from "@/lib/audit/record";
@@ -39,13 +40,6 @@ const seedAccountSchema = z.object(fields);
 export type NewAccount = z.input<typeof newAccountSchema>;
 
 const EMAIL_TAKEN = () => new DomainError("email_registrado", { text: "Ya existe una cuenta con ese email." });
-
-/** The Postgres error code of a failed query: drizzle wraps the driver's error and keeps it as `cause`. */
-function pgCode(e: unknown): string | undefined {
-  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = err?.cause?.code ?? err?.code;
-  return typeof code === "string" ? code : undefined;
-}
 
 /**
  * Creates an account, its first user and its balance in one transaction: the account starts with its plan's

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { pgCode } from "@/db/raw";
 import { batches, batchItems, idempotencyKeys, type Batch } from "@/db/schema";
 import type { VerifiedCaller } from "@/lib/auth/caller";
 import { DomainError } from "@/lib/errors";
@@ -28,9 +29,6 @@ async function existing(db: Db, accountId: string, key: string, hash: string): P
   if (row.bodyHash !== hash) throw conflict();
   return createdBody(row);
 }
-
-const isUniqueViolation = (e: unknown): boolean =>
-  ((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === "23505";
 
 /** POST /v1/batches with `solo_cotizar`: the quote of the list, nothing written. */
 export async function quoteEntries(db: Db, caller: VerifiedCaller, entries: readonly string[]): Promise<BatchQuote> {
@@ -96,7 +94,7 @@ export async function createBatch(
     return { body: createdBody(row), replayed: false };
   } catch (e) {
     // A twin request with the same key committed first: answer as a replay of it.
-    if (!isUniqueViolation(e)) throw e;
+    if (pgCode(e) !== "23505") throw e;
     const twin = await existing(db, caller.accountId, key, hash);
     if (!twin) throw e;
     return { body: twin, replayed: true };

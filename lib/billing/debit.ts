@@ -1,7 +1,6 @@
 import type { Tx } from "@/db/client";
 import { localMonth } from "@/lib/clock";
-import { rawSql } from "@/db/raw";
-import { lockBalance } from "./allotment";
+import { pgCode, rawSql } from "@/db/raw";
 
 /** The balance could not pay: the debit would have taken a pocket below zero, which its CHECK constraint refuses. */
 export class InsufficientBalance extends Error {
@@ -41,25 +40,17 @@ const DEBIT = `
   )
   select 1 / count(*) as debited from applied`;
 
-const pgCode = (e: unknown): string | undefined => (e as { code?: string }).code;
-
 /**
  * Debits `cost` units in one statement, allotment first, then purchased units, inside the caller's transaction so
  * the charge and what it pays for commit together. The allotment must be of the current month: the caller renewed
  * it under this transaction (lockBalance) if a new month began. A balance that cannot pay throws
  * InsufficientBalance, and the transaction is then aborted.
  */
-export async function debitRenewed(tx: Tx, accountId: string, cost: number, reportId: string, at: Date): Promise<void> {
+export async function debit(tx: Tx, accountId: string, cost: number, reportId: string, at: Date): Promise<void> {
   try {
     await rawSql(tx).unsafe(DEBIT, [accountId, cost, localMonth(at), at.toISOString(), reportId], { prepare: true }).execute();
   } catch (e) {
     if (pgCode(e) === "23514") throw new InsufficientBalance();
     throw e;
   }
-}
-
-/** Locks the balance row, renews the allotment when a new month began (lockBalance), then debits (debitRenewed). */
-export async function debit(tx: Tx, accountId: string, monthly: number | null, cost: number, reportId: string, at: Date): Promise<void> {
-  await lockBalance(tx, accountId, monthly, at);
-  await debitRenewed(tx, accountId, cost, reportId, at);
 }

@@ -3,7 +3,7 @@ import type { Balance, TipoAccion } from "@/db/schema";
 import { lockBalance } from "@/lib/billing/allotment";
 import { projectBalance, storedBalance } from "@/lib/billing/balance";
 import { COST } from "@/lib/billing/costs";
-import { debitRenewed } from "@/lib/billing/debit";
+import { debit } from "@/lib/billing/debit";
 import { activePacks } from "@/lib/billing/prices";
 import { localDay, localMonth, startOfLocalDay } from "@/lib/clock";
 import type { VerifiedCaller } from "@/lib/auth/caller";
@@ -96,5 +96,5 @@ export async function holdDailySlot(tx: Tx, caller: VerifiedCaller, at: Date): P
  */
 export async function debitReport(tx: Tx, caller: VerifiedCaller, tipo: TipoAccion, reportId: string, at: Date): Promise<void> {
   if (caller.account.billingModel === "daily_cap") return;
-  await debitRenewed(tx, caller.accountId, COST[tipo], reportId, at);
+  await debit(tx, caller.accountId, COST[tipo], reportId, at);
 }

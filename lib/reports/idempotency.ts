@@ -1,4 +1,5 @@
 import type { Tx } from "@/db/client";
+import { pgCode } from "@/db/raw";
 import { DomainError } from "@/lib/errors";
 import type { ReportPostResponse } from "@/lib/schemas/reports";
 import { insertKey, type StoredKey } from "./generation-sql";
@@ -10,9 +11,6 @@ export function replay(stored: StoredKey, cuit: string): ReportPostResponse {
   if (stored.cuit !== cuit) throw conflict();
   return { ...(stored.response as ReportPostResponse), cache_hit: true };
 }
-
-const pgCode = (e: unknown): string | undefined =>
-  (e as { code?: string }).code ?? ((e as { cause?: { code?: string } }).cause?.code);
 
 /**
  * Binds the key to this operation, its report, in the generation's transaction: a replay rebuilds the response from

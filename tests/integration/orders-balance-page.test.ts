@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { lockBalance } from "@/lib/billing/allotment";
 import { monthlyAllotment } from "@/lib/billing/balance";
 import { creditPurchased } from "@/lib/billing/credit";
 import { debit } from "@/lib/billing/debit";
@@ -14,7 +15,10 @@ async function chargeAt(accountId: string, iso: string, cost: number) {
   const at = new Date(iso);
   setClock(() => at);
   const monthly = await monthlyAllotment(db, accountId);
-  await db.transaction((tx) => debit(tx, accountId, monthly, cost, `inf_test${cost}`, at));
+  await db.transaction(async (tx) => {
+    await lockBalance(tx, accountId, monthly, at);
+    await debit(tx, accountId, cost, `inf_test${cost}`, at);
+  });
 }
 
 describe("balance page: usage chart and ledger history", () => {
